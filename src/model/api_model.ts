@@ -1,0 +1,216 @@
+/**
+ * The ApiModel: everything the emitters need to know about a server's API,
+ * as plain JSON-serializable data. The analyzer produces it; every emitter
+ * (TypeScript, Java, OpenAPI) consumes it and nothing else.
+ *
+ * Ordering is part of the contract, so output is deterministic:
+ * services, entities, enums and static types are sorted by name; shapes by
+ * key; operations, parameters and properties keep source order.
+ *
+ * @module
+ */
+
+/** Version of the model's layout; bumped on any incompatible change. */
+export const API_MODEL_VERSION = 1;
+
+/** Where a declaration is, for messages and generated-file headers. */
+export interface SourceLocation {
+  /** Path relative to the project root, with `/` separators. */
+  readonly file: string;
+  /** 1-based line. */
+  readonly line: number;
+  /** 1-based column. */
+  readonly column: number;
+}
+
+/** The whole API of one project (or one group selection of it). */
+export interface ApiModel {
+  readonly version: typeof API_MODEL_VERSION;
+  /** Every group name used anywhere in the project, sorted. */
+  readonly groups: readonly string[];
+  /** One per controller taking part, sorted by name. */
+  readonly services: readonly ServiceModel[];
+  /** Fetched shapes per entity, sorted by entity name. */
+  readonly dtos: readonly EntityDtoModel[];
+  /** Entities returned or accepted without `FetchBy`, sorted by name. */
+  readonly dynamicEntities: readonly DynamicEntityModel[];
+  /** Enums referred to, sorted by name. */
+  readonly enums: readonly EnumModel[];
+  /** Page, Tuple2, hybrid types and other named object types, sorted by name. */
+  readonly staticTypes: readonly StaticTypeModel[];
+}
+
+/** HTTP methods of operations. */
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** A controller as the client sees it. */
+export interface ServiceModel {
+  /** Client-side name: `BookController` -> `BookService`. */
+  readonly name: string;
+  /** Name of the controller class. */
+  readonly controller: string;
+  readonly doc?: string;
+  readonly source: SourceLocation;
+  /** Operations in source order. */
+  readonly operations: readonly OperationModel[];
+}
+
+/** One HTTP method of a controller. */
+export interface OperationModel {
+  /** Method name, unique within its service. */
+  readonly name: string;
+  readonly httpMethod: HttpMethod;
+  /** Full path (controller prefix + route) with `{name}` variables. */
+  readonly path: string;
+  /** Doc comment text without tags. */
+  readonly doc?: string;
+  /** Effective groups: the method's own, else its class's; empty = no group. */
+  readonly groups: readonly string[];
+  /** Parameters in source order, without ignored ones. */
+  readonly parameters: readonly ParameterModel[];
+  /** What a successful response carries. */
+  readonly result: ResultModel;
+  readonly source: SourceLocation;
+}
+
+/** Where a parameter travels. */
+export type ParameterLocation = "path" | "query" | "header" | "body";
+
+/** One parameter of an operation. */
+export interface ParameterModel {
+  /** Name of the method parameter (the client's option key; `body` for bodies). */
+  readonly name: string;
+  readonly in: ParameterLocation;
+  /** Wire name: path variable, query key or header name. */
+  readonly wireName: string;
+  readonly type: TypeRef;
+  /** False when the parameter has a default or admits undefined. */
+  readonly required: boolean;
+  /** The initializer's value, when it is a literal. */
+  readonly defaultValue?: string | number | boolean;
+  /** From the method's `@param` tag. */
+  readonly doc?: string;
+}
+
+/** The result of an operation. */
+export interface ResultModel {
+  /** `{ kind: "void" }` for methods that return nothing. */
+  readonly type: TypeRef;
+  /** True when the result may be absent (empty body, `undefined` on the client). */
+  readonly nullable: boolean;
+}
+
+/** Primitive value types. `integer` comes from the `Int` alias. */
+export type PrimitiveName = "string" | "number" | "integer" | "boolean";
+
+/** A reference to a type, usable in any position. */
+export type TypeRef =
+  | { readonly kind: "primitive"; readonly name: PrimitiveName }
+  | { readonly kind: "void" }
+  | { readonly kind: "enum"; readonly name: string }
+  | { readonly kind: "array"; readonly element: TypeRef }
+  /** A map with string keys: `Record<string, V>`, `Map<string, V>`. */
+  | { readonly kind: "map"; readonly value: TypeRef }
+  /** One fetched shape: `BookDto["BookController/SIMPLE_FETCHER"]`. */
+  | {
+    readonly kind: "fetched";
+    readonly entity: string;
+    /** Shape key, `<Owner>/<CONSTANT>` or `<Owner>/<CONSTANT>@<path>`. */
+    readonly key: string;
+  }
+  /** An entity without `FetchBy`: `Dynamic_<Entity>`, every property optional. */
+  | { readonly kind: "dynamic"; readonly entity: string }
+  /** A named static type with type arguments: `Page<...>`, a hybrid type. */
+  | {
+    readonly kind: "static";
+    readonly name: string;
+    readonly args: readonly TypeRef[];
+  }
+  /** A type parameter of the enclosing static type. */
+  | { readonly kind: "typeParameter"; readonly name: string }
+  /** An inline object: a nested association inside a fetched shape. */
+  | ObjectTypeRef;
+
+/** An inline object type. */
+export interface ObjectTypeRef {
+  readonly kind: "object";
+  /** The entity it is a shape of, when it is one. */
+  readonly entity?: string;
+  readonly properties: readonly PropertyModel[];
+}
+
+/** A property of an object type. */
+export interface PropertyModel {
+  readonly name: string;
+  readonly type: TypeRef;
+  /** Absent from the JSON when null (`name?: T`). */
+  readonly optional: boolean;
+  readonly doc?: string;
+}
+
+/** The fetched shapes of one entity: `model/dto/<Entity>Dto.ts`. */
+export interface EntityDtoModel {
+  readonly entity: string;
+  readonly doc?: string;
+  /** Sorted by key. */
+  readonly shapes: readonly FetchedShapeModel[];
+}
+
+/** One (owner, fetcher) pair, or a named recursive part of one. */
+export interface FetchedShapeModel {
+  /** `<Owner>/<CONSTANT>`, plus `@<path>` for a recursive part. */
+  readonly key: string;
+  /** Simple name of the class declaring the constant. */
+  readonly owner: string;
+  /** Name of the fetcher constant. */
+  readonly fetcher: string;
+  /** Dotted property path of a recursive part (`childNodes`), else absent. */
+  readonly path?: string;
+  /** Doc comment of the fetcher constant. */
+  readonly doc?: string;
+  readonly type: ObjectTypeRef;
+  /** Where the constant is declared. */
+  readonly source: SourceLocation;
+}
+
+/** An entity returned without `FetchBy`: every property optional. */
+export interface DynamicEntityModel {
+  readonly entity: string;
+  readonly doc?: string;
+  /** Associations refer to other dynamic entities. */
+  readonly properties: readonly PropertyModel[];
+}
+
+/** A string enum (TS `enum` or string-literal union alias). */
+export interface EnumModel {
+  readonly name: string;
+  readonly doc?: string;
+  /** Values in source order. */
+  readonly values: readonly EnumValueModel[];
+}
+
+/** One value of an enum. */
+export interface EnumValueModel {
+  readonly value: string;
+  readonly doc?: string;
+}
+
+/** Where a static type comes from. */
+export type StaticTypeOrigin =
+  /** Page and Tuple2 of the runtime. */
+  | "builtin"
+  /** A custom class or interface of the project mixing in fetched entities. */
+  | "hybrid"
+  /** Another object type of the project: request bodies, plain results. */
+  | "plain";
+
+/** A named object type, generic parameters kept. */
+export interface StaticTypeModel {
+  readonly name: string;
+  readonly origin: StaticTypeOrigin;
+  readonly doc?: string;
+  readonly typeParameters: readonly string[];
+  readonly properties: readonly PropertyModel[];
+  /** Absent for builtins. */
+  readonly source?: SourceLocation;
+}

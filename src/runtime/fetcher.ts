@@ -1,0 +1,421 @@
+/**
+ * Typed, chainable, immutable fetchers: `fetcher(Book).name().store(...)`.
+ *
+ * A fetcher's TYPE carries the shape it loads (`ShapeOf<typeof f>`), so a
+ * controller that promises one fetcher's shape cannot return another's.
+ *
+ * @module
+ */
+
+import type { AnyClass } from "./metadata.ts";
+import {
+  type ComputedMarker,
+  type EntityMetadata,
+  entityMetadata,
+  type PropertyMetadata,
+} from "./entity.ts";
+
+declare const shapeBrand: unique symbol;
+
+/** Types a fetcher treats as scalar values rather than associated entities. */
+type ScalarValue = string | number | boolean | bigint | Date;
+
+/** Flattens an intersection into one object type, keeping modifiers. */
+type Simplify<T> = { [K in keyof T]: T[K] } & unknown;
+
+type Element<T> = T extends readonly (infer U)[] ? U : T;
+
+/** The entity type an association property leads to. */
+export type AssociationTarget<T> = NonNullable<Element<NonNullable<T>>>;
+
+type IsAssociation<T> = [AssociationTarget<T>] extends [ScalarValue] ? false
+  : [AssociationTarget<T>] extends [object] ? true
+  : false;
+
+type DataKeys<E> =
+  & {
+    [K in keyof E]-?: E[K] extends (...args: never[]) => unknown ? never : K;
+  }[keyof E]
+  & string;
+
+/** Keys of `E` holding scalar values (computed ones included). */
+export type ScalarKeys<E> = {
+  [K in DataKeys<E>]-?: IsAssociation<E[K]> extends true ? never : K;
+}[DataKeys<E>];
+
+/** Keys of `E` holding associations to other entities. */
+export type AssociationKeys<E> = {
+  [K in DataKeys<E>]-?: IsAssociation<E[K]> extends true ? K : never;
+}[DataKeys<E>];
+
+type Unbrand<T> = T extends ComputedMarker<infer U> ? U : T;
+
+type IsComputedKey<E, K extends keyof E> = [NonNullable<E[K]>] extends
+  [ComputedMarker<unknown>] ? true : false;
+
+/** Scalar keys that `allScalarFields()` selects: every scalar but computed ones. */
+export type PlainScalarKeys<E> = {
+  [K in ScalarKeys<E>]-?: IsComputedKey<E, K> extends true ? never : K;
+}[ScalarKeys<E>];
+
+type IsNullable<E, K extends keyof E> = undefined extends E[K] ? true
+  : null extends E[K] ? true
+  : object extends Pick<E, K> ? true
+  : false;
+
+type Entry<E, K extends keyof E, V> = IsNullable<E, K> extends true
+  ? { readonly [P in K]?: V }
+  : { readonly [P in K]: V };
+
+type ScalarEntry<E, K extends keyof E> = Entry<
+  E,
+  K,
+  Unbrand<NonNullable<E[K]>>
+>;
+
+type AssociationValue<T, C> = NonNullable<T> extends readonly unknown[]
+  ? readonly C[]
+  : C;
+
+type AssociationEntry<E, K extends keyof E, C> = NonNullable<E[K]> extends
+  readonly unknown[] ? { readonly [P in K]: readonly C[] }
+  : Entry<E, K, C>;
+
+/**
+ * A node of a recursive shape: the child fetcher's shape plus the recursive
+ * property, which is absent where the recursion ended.
+ */
+export type RecursiveShape<C, K extends string, T> =
+  & C
+  & {
+    readonly [P in K]?: AssociationValue<T, RecursiveShape<C, K, T>>;
+  };
+
+type With<S, K extends string, Added> = Simplify<Omit<S, K> & Added>;
+
+/** The shape of `fetcher(E)` before any selection: the id alone. */
+export type IdShape<E> = E extends { readonly id: infer I } ? { readonly id: I }
+  : never;
+
+type NullableKeys<E, Keys extends keyof E> = {
+  [K in Keys]-?: IsNullable<E, K> extends true ? K : never;
+}[Keys];
+
+type AllScalarsShape<E> =
+  & {
+    readonly [
+      K in Exclude<PlainScalarKeys<E>, NullableKeys<E, PlainScalarKeys<E>>>
+    ]: Unbrand<NonNullable<E[K]>>;
+  }
+  & {
+    readonly [K in NullableKeys<E, PlainScalarKeys<E>>]?: Unbrand<
+      NonNullable<E[K]>
+    >;
+  };
+
+/** Options of an association selector. */
+export interface AssociationOptions {
+  /**
+   * For a self-association: load the same child shape again at every level,
+   * until the data ends, or `depth` levels when it is a number.
+   */
+  readonly recursive?: boolean;
+  /** Maximum number of recursion levels (with `recursive`). */
+  readonly depth?: number;
+}
+
+/** Selector of a scalar property: select it, or `false` to leave it out. */
+export interface ScalarSelector<
+  E extends object,
+  S,
+  K extends keyof E & string,
+> {
+  (include?: true): Fetcher<E, With<S, K, ScalarEntry<E, K>>>;
+  (include: false): Fetcher<E, Simplify<Omit<S, K>>>;
+}
+
+/**
+ * Selector of an association: no argument selects the id alone, a child
+ * fetcher nests its shape, `false` leaves the association out.
+ */
+export interface AssociationSelector<
+  E extends object,
+  S,
+  K extends keyof E & string,
+> {
+  (): Fetcher<
+    E,
+    With<S, K, AssociationEntry<E, K, IdShape<AssociationTarget<E[K]>>>>
+  >;
+  <C extends AnyFetcher<AssociationTarget<E[K]>>>(
+    child: C,
+  ): Fetcher<E, With<S, K, AssociationEntry<E, K, ShapeOf<C>>>>;
+  <C extends AnyFetcher<AssociationTarget<E[K]>>>(
+    child: C,
+    options: AssociationOptions & { readonly recursive: true },
+  ): Fetcher<
+    E,
+    With<
+      S,
+      K,
+      {
+        readonly [P in K]?: AssociationValue<
+          E[K],
+          RecursiveShape<ShapeOf<C>, K, E[K]>
+        >;
+      }
+    >
+  >;
+  (include: false): Fetcher<E, Simplify<Omit<S, K>>>;
+}
+
+/** What every fetcher has, whatever its entity and shape. */
+export interface FetcherCore<E extends object, S> {
+  /** The entity class this fetcher loads. */
+  readonly entity: AnyClass<E>;
+  /** Simple name of the entity. */
+  readonly entityName: string;
+  /** Selected properties, in the entity's declaration order. */
+  readonly selections: ReadonlyMap<string, Selection>;
+  /** Phantom: the shape this fetcher loads. Never present at run time. */
+  readonly [shapeBrand]?: S;
+  /** Selects every scalar property except computed ones. */
+  allScalarFields(): Fetcher<
+    E,
+    With<S, PlainScalarKeys<E>, AllScalarsShape<E>>
+  >;
+  /** The text form, which `compileFetcher` compiles back to an equal fetcher. */
+  toString(): string;
+  /** Whether both fetchers load the same entity with the same shape. */
+  equals(other: AnyFetcher): boolean;
+}
+
+/** A fetcher of any shape of `E`. */
+export type AnyFetcher<E extends object = object> = FetcherCore<E, unknown>;
+
+/** A fetcher of `E` loading the shape `S`, with one selector per property. */
+export type Fetcher<E extends object, S = IdShape<E>> =
+  & FetcherCore<E, S>
+  & { readonly [K in ScalarKeys<E>]: ScalarSelector<E, S, K> }
+  & { readonly [K in AssociationKeys<E>]: AssociationSelector<E, S, K> };
+
+/** The exact object type a fetcher loads. */
+export type ShapeOf<F> = F extends { readonly [shapeBrand]?: infer S } ? S
+  : never;
+
+/** One selected property of a fetcher. */
+export type Selection =
+  | { readonly kind: "scalar" }
+  | {
+    readonly kind: "association";
+    /** Shape of the associated entity (id only when none was given). */
+    readonly child: AnyFetcher;
+    /** Present for a recursive self-association. */
+    readonly recursive?: { readonly depth?: number };
+  };
+
+const prototypes = new WeakMap<AnyClass, object>();
+
+class FetcherState {
+  constructor(
+    readonly metadata: EntityMetadata,
+    readonly selections: ReadonlyMap<string, Selection>,
+  ) {}
+}
+
+function orderedSelections(
+  metadata: EntityMetadata,
+  selections: Map<string, Selection>,
+): ReadonlyMap<string, Selection> {
+  const ordered = new Map<string, Selection>();
+  for (const name of metadata.properties.keys()) {
+    const selection = selections.get(name);
+    if (selection) ordered.set(name, selection);
+  }
+  return ordered;
+}
+
+function createFetcher(
+  metadata: EntityMetadata,
+  selections: Map<string, Selection>,
+): AnyFetcher {
+  const instance = Object.create(prototypeOf(metadata)) as Record<
+    string | symbol,
+    unknown
+  >;
+  Object.defineProperty(instance, STATE, {
+    value: new FetcherState(metadata, orderedSelections(metadata, selections)),
+  });
+  return Object.freeze(instance) as unknown as AnyFetcher;
+}
+
+const STATE = Symbol("fetcherState");
+
+function stateOf(fetcher: unknown): FetcherState {
+  const state = (fetcher as Record<symbol, FetcherState | undefined>)[STATE];
+  if (!(state instanceof FetcherState)) {
+    throw new TypeError("Not a fetcher");
+  }
+  return state;
+}
+
+function withSelection(
+  fetcher: unknown,
+  name: string,
+  selection: Selection | undefined,
+): AnyFetcher {
+  const state = stateOf(fetcher);
+  const selections = new Map(state.selections);
+  if (selection) selections.set(name, selection);
+  else selections.delete(name);
+  return createFetcher(state.metadata, selections);
+}
+
+function scalarSelector(property: PropertyMetadata) {
+  return function (this: unknown, include: unknown = true): AnyFetcher {
+    if (typeof include !== "boolean") {
+      throw new TypeError(
+        `${property.name}() takes no argument, or true/false`,
+      );
+    }
+    return withSelection(
+      this,
+      property.name,
+      include ? { kind: "scalar" } : undefined,
+    );
+  };
+}
+
+function associationSelector(
+  property: Extract<PropertyMetadata, { kind: "association" }>,
+) {
+  return function (
+    this: unknown,
+    child?: unknown,
+    options: AssociationOptions = {},
+  ): AnyFetcher {
+    if (child === false) return withSelection(this, property.name, undefined);
+    const target = entityMetadata(property.target());
+    const owner = stateOf(this).metadata;
+    const childFetcher = child === undefined
+      ? fetcher(target.type as AnyClass<object>)
+      : child as AnyFetcher;
+    const childState = stateOf(childFetcher);
+    if (childState.metadata.type !== target.type) {
+      throw new TypeError(
+        `${owner.name}.${property.name} needs a fetcher of ${target.name}, got one of ${childState.metadata.name}`,
+      );
+    }
+    const recursive = options.recursive === true || options.depth !== undefined;
+    if (recursive && target.type !== owner.type) {
+      throw new TypeError(
+        `${owner.name}.${property.name} is not a self-association and cannot be recursive`,
+      );
+    }
+    if (
+      options.depth !== undefined &&
+      (!Number.isInteger(options.depth) || options.depth < 1)
+    ) {
+      throw new TypeError(`depth must be a positive integer`);
+    }
+    return withSelection(this, property.name, {
+      kind: "association",
+      child: childFetcher,
+      ...(recursive
+        ? {
+          recursive: options.depth === undefined
+            ? {}
+            : { depth: options.depth },
+        }
+        : {}),
+    });
+  };
+}
+
+function prototypeOf(metadata: EntityMetadata): object {
+  const existing = prototypes.get(metadata.type);
+  if (existing) return existing;
+  const proto: Record<string, unknown> = Object.create(fetcherMethods);
+  for (const property of metadata.properties.values()) {
+    proto[property.name] = property.kind === "association"
+      ? associationSelector(property)
+      : scalarSelector(property);
+  }
+  prototypes.set(metadata.type, Object.freeze(proto));
+  return proto;
+}
+
+/** Renders a fetcher's text form: `{ id name store { id name } }`. */
+export function fetcherText(fetcher: AnyFetcher): string {
+  const parts: string[] = [];
+  for (const [name, selection] of stateOf(fetcher).selections) {
+    if (selection.kind === "scalar") {
+      parts.push(name);
+      continue;
+    }
+    const recursive = selection.recursive === undefined
+      ? ""
+      : selection.recursive.depth === undefined
+      ? "(recursive)"
+      : `(depth: ${selection.recursive.depth})`;
+    parts.push(`${name}${recursive} ${fetcherText(selection.child)}`);
+  }
+  return `{ ${parts.join(" ")} }`;
+}
+
+const fetcherMethods = {
+  get entity(): AnyClass {
+    return stateOf(this).metadata.type;
+  },
+  get entityName(): string {
+    return stateOf(this).metadata.name;
+  },
+  get selections(): ReadonlyMap<string, Selection> {
+    return stateOf(this).selections;
+  },
+  allScalarFields(this: unknown): AnyFetcher {
+    const state = stateOf(this);
+    const selections = new Map(state.selections);
+    for (const property of state.metadata.properties.values()) {
+      if (property.kind === "id" || property.kind === "scalar") {
+        selections.set(property.name, { kind: "scalar" });
+      }
+    }
+    return createFetcher(state.metadata, selections);
+  },
+  toString(this: AnyFetcher): string {
+    return fetcherText(this);
+  },
+  equals(this: AnyFetcher, other: AnyFetcher): boolean {
+    return this.entity === other.entity && String(this) === String(other);
+  },
+};
+
+/** Whether a value is a fetcher. */
+export function isFetcher(value: unknown): value is AnyFetcher {
+  return typeof value === "object" && value !== null &&
+    (value as Record<symbol, unknown>)[STATE] instanceof FetcherState;
+}
+
+/** The fetcher factory of an entity: starts with the id alone. */
+export function fetcher<E extends object>(entity: AnyClass<E>): Fetcher<E> {
+  const metadata = entityMetadata(entity);
+  return createFetcher(
+    metadata,
+    new Map([[metadata.idProperty, { kind: "scalar" }]]),
+  ) as unknown as Fetcher<E>;
+}
+
+/**
+ * Builds a fetcher from explicit selections. Used by the fetcher compiler;
+ * the id is always selected.
+ */
+export function fetcherOf(
+  entity: AnyClass,
+  selections: ReadonlyMap<string, Selection>,
+): AnyFetcher {
+  const metadata = entityMetadata(entity);
+  const all = new Map(selections);
+  all.set(metadata.idProperty, { kind: "scalar" });
+  return createFetcher(metadata, all);
+}
