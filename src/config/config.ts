@@ -1,0 +1,258 @@
+/**
+ * The `orm.client.*` configuration, from YAML (`orm.yml`) or Java-style
+ * properties (`orm.properties`) text. Parsing is pure; reading the file is
+ * the caller's job.
+ *
+ * @module
+ */
+
+import { parse as parseYaml } from "yaml";
+
+/** Info block of the OpenAPI document. */
+export interface OpenApiInfo {
+  readonly title: string;
+  readonly description?: string;
+  /** Version label; a number in the file is kept as written. */
+  readonly version: string;
+}
+
+/** Client generation settings. An unset path serves nothing. */
+export interface ClientConfig {
+  /** `orm.client.ts.path`: where the TypeScript client ZIP is served. */
+  readonly tsPath?: string;
+  /** `orm.client.java-http-client.path`: where the Java client ZIP is served. */
+  readonly javaPath?: string;
+  /** `orm.client.java-http-client.base-package`: package of the Java client. */
+  readonly javaBasePackage?: string;
+  /** `orm.client.openapi.path`: where the OpenAPI YAML is served. */
+  readonly openapiPath?: string;
+  /** `orm.client.openapi.ui-path`: where the browsable page is served. */
+  readonly openapiUiPath?: string;
+  /** `orm.client.openapi.properties.info.*`. */
+  readonly info: OpenApiInfo;
+}
+
+/** A configuration file that cannot be used; the message names the key. */
+export class ConfigError extends Error {
+  constructor(message: string, readonly key?: string) {
+    super(message);
+    this.name = "ConfigError";
+  }
+}
+
+/** Defaults for the OpenAPI info when the file sets none. */
+export const DEFAULT_INFO: OpenApiInfo = { title: "API", version: "1.0.0" };
+
+type Field = keyof ClientConfig | "title" | "description" | "version";
+
+const KEYS: ReadonlyMap<string, { field: Field; kind: "path" | "text" }> =
+  new Map([
+    ["orm.client.ts.path", { field: "tsPath", kind: "path" }],
+    ["orm.client.java-http-client.path", { field: "javaPath", kind: "path" }],
+    ["orm.client.java-http-client.base-package", {
+      field: "javaBasePackage",
+      kind: "text",
+    }],
+    ["orm.client.openapi.path", { field: "openapiPath", kind: "path" }],
+    ["orm.client.openapi.ui-path", { field: "openapiUiPath", kind: "path" }],
+    ["orm.client.openapi.properties.info.title", {
+      field: "title",
+      kind: "text",
+    }],
+    ["orm.client.openapi.properties.info.description", {
+      field: "description",
+      kind: "text",
+    }],
+    ["orm.client.openapi.properties.info.version", {
+      field: "version",
+      kind: "text",
+    }],
+  ]);
+
+/** Every configuration key Tailor reads. */
+export const CONFIG_KEYS: readonly string[] = [...KEYS.keys()];
+
+const PACKAGE = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/;
+
+/**
+ * Builds the configuration from flat `key -> value` entries. Keys outside
+ * `orm.client` are not ours and are ignored; an unknown key inside it, a
+ * value of the wrong type, a path not starting with `/` or two artifacts on
+ * one path is a ConfigError naming the key.
+ */
+export function clientConfigOf(
+  entries: ReadonlyMap<string, unknown>,
+): ClientConfig {
+  const values: Partial<Record<Field, string>> = {};
+  for (const [key, value] of entries) {
+    if (key !== "orm.client" && !key.startsWith("orm.client.")) continue;
+    const spec = KEYS.get(key);
+    if (spec === undefined) {
+      throw new ConfigError(
+        `unknown configuration key "${key}"; known keys: ${
+          CONFIG_KEYS.join(", ")
+        }`,
+        key,
+      );
+    }
+    if (value === null || value === undefined) continue;
+    const isVersion = spec.field === "version" && typeof value === "number";
+    if (typeof value !== "string" && !isVersion) {
+      throw new ConfigError(
+        `"${key}" must be a ${
+          spec.field === "version" ? "string or number" : "string"
+        }`,
+        key,
+      );
+    }
+    const text = String(value);
+    if (spec.kind === "path" && (!text.startsWith("/") || /\s/.test(text))) {
+      throw new ConfigError(
+        `"${key}" must be a URL path starting with "/" and without spaces, got "${text}"`,
+        key,
+      );
+    }
+    if (spec.field === "javaBasePackage" && !PACKAGE.test(text)) {
+      throw new ConfigError(
+        `"${key}" must be a Java package name such as com.example.client, got "${text}"`,
+        key,
+      );
+    }
+    values[spec.field] = text;
+  }
+  const paths = ["tsPath", "javaPath", "openapiPath", "openapiUiPath"] as const;
+  const seen = new Map<string, Field>();
+  for (const field of paths) {
+    const path = values[field];
+    if (path === undefined) continue;
+    const other = seen.get(path);
+    if (other !== undefined) {
+      throw new ConfigError(
+        `two artifacts are configured on the path "${path}"`,
+        keyOf(field),
+      );
+    }
+    seen.set(path, field);
+  }
+  const { title, description, version, ...rest } = values;
+  return {
+    ...rest,
+    info: {
+      title: title ?? DEFAULT_INFO.title,
+      ...(description === undefined ? {} : { description }),
+      version: version ?? DEFAULT_INFO.version,
+    },
+  };
+}
+
+function keyOf(field: Field): string {
+  for (const [key, spec] of KEYS) if (spec.field === field) return key;
+  return field;
+}
+
+/** Flattens nested YAML mappings into dotted keys. */
+function flatten(
+  value: unknown,
+  prefix: string,
+  into: Map<string, unknown>,
+): Map<string, unknown> {
+  if (value !== null && typeof value === "object" && !Array.isArray(value)) {
+    for (const [key, child] of Object.entries(value)) {
+      flatten(child, prefix === "" ? key : `${prefix}.${key}`, into);
+    }
+  } else {
+    into.set(prefix, value);
+  }
+  return into;
+}
+
+/** Parses `orm.yml` text. */
+export function parseYamlConfig(text: string): ClientConfig {
+  let document: unknown;
+  try {
+    // The failsafe schema keeps every scalar as written: `version: 1.0`
+    // stays "1.0" instead of becoming the number 1.
+    document = parseYaml(text, { schema: "failsafe" });
+  } catch (error) {
+    throw new ConfigError(`invalid YAML: ${(error as Error).message}`);
+  }
+  if (document === null || document === undefined) {
+    return clientConfigOf(new Map());
+  }
+  if (typeof document !== "object" || Array.isArray(document)) {
+    throw new ConfigError("the configuration must be a YAML mapping");
+  }
+  return clientConfigOf(flatten(document, "", new Map()));
+}
+
+/** Parses Java-style `.properties` text (`key=value`, `key: value`, `#` comments). */
+export function parsePropertiesConfig(text: string): ClientConfig {
+  const entries = new Map<string, unknown>();
+  const lines = text.replace(/\r\n?/g, "\n").split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    let line = (lines[i] ?? "").trimStart();
+    if (line === "" || line.startsWith("#") || line.startsWith("!")) continue;
+    while (/(^|[^\\])(\\\\)*\\$/.test(line) && i + 1 < lines.length) {
+      line = line.slice(0, -1) + (lines[++i] ?? "").trimStart();
+    }
+    const match = /^((?:\\.|[^=:\s\\])+)\s*[=:]?\s*(.*)$/.exec(line);
+    if (!match) {
+      throw new ConfigError(`line ${i + 1}: expected key=value`);
+    }
+    entries.set(unescape(match[1] ?? ""), unescape(match[2] ?? ""));
+  }
+  return clientConfigOf(entries);
+}
+
+function unescape(text: string): string {
+  return text.replace(/\\(u[0-9a-fA-F]{4}|.)/g, (_all, code: string) => {
+    if (code.length === 5) {
+      return String.fromCharCode(parseInt(code.slice(1), 16));
+    }
+    return ({ n: "\n", t: "\t", r: "\r", f: "\f" } as Record<string, string>)[
+      code
+    ] ??
+      code;
+  });
+}
+
+/** Parses configuration text by file name: `.properties`, else YAML. */
+export function parseConfig(fileName: string, text: string): ClientConfig {
+  return fileName.endsWith(".properties")
+    ? parsePropertiesConfig(text)
+    : parseYamlConfig(text);
+}
+
+/**
+ * Reads the configuration of a project: `--config FILE` when given, else
+ * `orm.yml`, `orm.yaml` or `orm.properties` in the project directory, else
+ * defaults (nothing served).
+ */
+export async function loadConfig(
+  projectDir: string,
+  file?: string,
+): Promise<ClientConfig> {
+  const candidates = file === undefined
+    ? ["orm.yml", "orm.yaml", "orm.properties"].map((n) => `${projectDir}/${n}`)
+    : [file];
+  for (const candidate of candidates) {
+    let text: string;
+    try {
+      text = await Deno.readTextFile(candidate);
+    } catch (error) {
+      if (error instanceof Deno.errors.NotFound && file === undefined) continue;
+      throw new ConfigError(
+        `cannot read ${candidate}: ${(error as Error).message}`,
+      );
+    }
+    try {
+      return parseConfig(candidate, text);
+    } catch (error) {
+      if (error instanceof ConfigError) {
+        throw new ConfigError(`${candidate}: ${error.message}`, error.key);
+      }
+      throw error;
+    }
+  }
+  return clientConfigOf(new Map());
+}
