@@ -1,0 +1,75 @@
+/**
+ * Golden-file comparison for tests: a generated tree against the files
+ * committed under `golden/`. With `UPDATE_GOLDEN=1` the golden tree is
+ * rewritten instead (a reviewed change, never a blind one).
+ *
+ * @module
+ */
+
+import { createTwoFilesPatch } from "diff";
+import { readTree, writeTree } from "../fs/tree.ts";
+
+/** Whether this run rewrites golden files instead of comparing. */
+export const UPDATING_GOLDEN = Deno.env.get("UPDATE_GOLDEN") === "1";
+
+/**
+ * Compares `files` (relative path -> text) with the directory `goldenDir`,
+ * restricted to the paths `owns` accepts (a tree can hold files checked
+ * by several tests). Throws with a unified diff of the first difference and
+ * the list of missing and extra files.
+ */
+export async function assertGoldenTree(
+  goldenDir: string,
+  files: ReadonlyMap<string, string>,
+  owns: (path: string) => boolean = () => true,
+): Promise<void> {
+  const existing = new Map(
+    [...(await readTree(goldenDir))].filter(([path]) => owns(path)),
+  );
+  if (UPDATING_GOLDEN) {
+    await writeTree(goldenDir, files, [...existing.keys()]);
+    return;
+  }
+  const report = compareTrees(existing, files);
+  if (report !== undefined) {
+    throw new Error(
+      `${goldenDir} differs from the generated output ` +
+        `(review, then run \`deno task golden\` if the change is right):\n${report}`,
+    );
+  }
+}
+
+/**
+ * Describes how `actual` differs from `expected`: missing and extra paths,
+ * then a unified diff of the first differing file. Undefined when equal.
+ */
+export function compareTrees(
+  expected: ReadonlyMap<string, string>,
+  actual: ReadonlyMap<string, string>,
+): string | undefined {
+  const missing = [...expected.keys()].filter((p) => !actual.has(p)).sort();
+  const extra = [...actual.keys()].filter((p) => !expected.has(p)).sort();
+  const changed = [...actual.keys()].filter((p) =>
+    expected.has(p) && expected.get(p) !== actual.get(p)
+  ).sort();
+  if (missing.length + extra.length + changed.length === 0) return undefined;
+  const lines: string[] = [];
+  if (missing.length > 0) lines.push(`not generated: ${missing.join(", ")}`);
+  if (extra.length > 0) lines.push(`not in golden: ${extra.join(", ")}`);
+  if (changed.length > 0) {
+    lines.push(`changed: ${changed.join(", ")}`);
+    const first = changed[0]!;
+    lines.push(
+      createTwoFilesPatch(
+        `golden/${first}`,
+        `generated/${first}`,
+        expected.get(first)!,
+        actual.get(first)!,
+        undefined,
+        undefined,
+        { context: 3 },
+      ),
+    );
+  }
+  return lines.join("\n");
+}
