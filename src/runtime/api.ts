@@ -9,6 +9,7 @@
  * @module
  */
 
+import type { Int } from "./entity.ts";
 import type { AnyFetcher, ShapeOf } from "./fetcher.ts";
 import { type AnyClass, classRecord, recordOf } from "./metadata.ts";
 
@@ -222,9 +223,9 @@ export interface Page<T> {
   /** Rows of this page. */
   readonly rows: readonly T[];
   /** Number of rows in all pages. */
-  readonly totalRowCount: number;
+  readonly totalRowCount: Int;
   /** Number of pages. */
-  readonly totalPageCount: number;
+  readonly totalPageCount: Int;
 }
 
 /** A pair of values. */

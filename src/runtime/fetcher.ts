@@ -134,6 +134,11 @@ export interface ScalarSelector<
   (include: false): Fetcher<E, Simplify<Omit<S, K>>>;
 }
 
+/** Selector of the id: always selected, it cannot be left out. */
+export interface IdSelector<E extends object, S> {
+  (include?: true): Fetcher<E, S>;
+}
+
 /**
  * Selector of an association: no argument selects the id alone, a child
  * fetcher nests its shape, `false` leaves the association out.
@@ -196,7 +201,10 @@ export type AnyFetcher<E extends object = object> = FetcherCore<E, unknown>;
 /** A fetcher of `E` loading the shape `S`, with one selector per property. */
 export type Fetcher<E extends object, S = IdShape<E>> =
   & FetcherCore<E, S>
-  & { readonly [K in ScalarKeys<E>]: ScalarSelector<E, S, K> }
+  & {
+    readonly [K in ScalarKeys<E>]: K extends "id" ? IdSelector<E, S>
+      : ScalarSelector<E, S, K>;
+  }
   & { readonly [K in AssociationKeys<E>]: AssociationSelector<E, S, K> };
 
 /** The exact object type a fetcher loads. */
@@ -277,6 +285,9 @@ function scalarSelector(property: PropertyMetadata) {
       throw new TypeError(
         `${property.name}() takes no argument, or true/false`,
       );
+    }
+    if (!include && property.kind === "id") {
+      throw new TypeError(`${property.name} is always selected`);
     }
     return withSelection(
       this,

@@ -1,0 +1,334 @@
+import assert from "node:assert/strict";
+import {
+  Column,
+  type Computed,
+  Entity,
+  entityMetadata,
+  Formula,
+  Id,
+  isEntity,
+  ManyToMany,
+  ManyToOne,
+  OneToMany,
+  type PropertyMetadata,
+  RESERVED_PROPERTY_NAMES,
+} from "./entity.ts";
+import { fetcher } from "./fetcher.ts";
+import { Author, Book, BookStore } from "../../fixtures/bookstore/entities.ts";
+import { Product, TreeNode } from "../../fixtures/treeshop/entities.ts";
+import { BookController } from "../../fixtures/bookstore/book_controller.ts";
+
+/** A property's metadata with the target resolved, for deepEqual. */
+function plain(property: PropertyMetadata): Record<string, unknown> {
+  if (property.kind !== "association") return { ...property };
+  const { target, ...rest } = property;
+  return { ...rest, target: target().name };
+}
+
+function properties(type: Parameters<typeof entityMetadata>[0]) {
+  return [...entityMetadata(type).properties.values()].map(plain);
+}
+
+Deno.test("entityMetadata(Book): properties in declaration order", () => {
+  const metadata = entityMetadata(Book);
+  assert.equal(metadata.name, "Book");
+  assert.equal(metadata.type, Book);
+  assert.equal(metadata.idProperty, "id");
+  assert.deepEqual(properties(Book), [
+    { name: "id", kind: "id", nullable: false, column: "id" },
+    { name: "name", kind: "scalar", nullable: false, column: "name" },
+    { name: "edition", kind: "scalar", nullable: false, column: "edition" },
+    { name: "price", kind: "scalar", nullable: false, column: "price" },
+    { name: "tenant", kind: "scalar", nullable: false, column: "tenant" },
+    {
+      name: "store",
+      kind: "association",
+      association: "many-to-one",
+      nullable: true,
+      target: "BookStore",
+    },
+    {
+      name: "authors",
+      kind: "association",
+      association: "many-to-many",
+      nullable: false,
+      target: "Author",
+    },
+  ]);
+  // The cached metadata is the same object each time.
+  assert.equal(entityMetadata(Book), metadata);
+});
+
+Deno.test("entityMetadata: formulas, inverse sides, self-associations", () => {
+  assert.deepEqual(properties(BookStore), [
+    { name: "id", kind: "id", nullable: false, column: "id" },
+    { name: "name", kind: "scalar", nullable: false, column: "name" },
+    { name: "website", kind: "scalar", nullable: true, column: "website" },
+    {
+      name: "avgPrice",
+      kind: "formula",
+      nullable: true,
+      sql: "(select avg(b.price) from book b where b.store_id = %alias.id)",
+    },
+    {
+      name: "books",
+      kind: "association",
+      association: "one-to-many",
+      nullable: false,
+      target: "Book",
+      mappedBy: "store",
+    },
+  ]);
+  assert.deepEqual(properties(Author), [
+    { name: "id", kind: "id", nullable: false, column: "id" },
+    {
+      name: "firstName",
+      kind: "scalar",
+      nullable: false,
+      column: "first_name",
+    },
+    { name: "lastName", kind: "scalar", nullable: false, column: "last_name" },
+    { name: "gender", kind: "scalar", nullable: false, column: "gender" },
+    {
+      name: "books",
+      kind: "association",
+      association: "many-to-many",
+      nullable: false,
+      target: "Book",
+      mappedBy: "authors",
+    },
+  ]);
+  const tree = entityMetadata(TreeNode).properties;
+  const parent = tree.get("parent");
+  const children = tree.get("childNodes");
+  assert.ok(parent?.kind === "association" && children?.kind === "association");
+  assert.equal(parent.target(), TreeNode);
+  assert.equal(parent.association, "many-to-one");
+  assert.equal(parent.nullable, true);
+  assert.equal(children.target(), TreeNode);
+  assert.equal(children.mappedBy, "parent");
+  const category = entityMetadata(Product).properties.get("category");
+  assert.ok(category?.kind === "association");
+  assert.equal(category.nullable, false);
+  assert.equal(category.target(), TreeNode);
+});
+
+Deno.test("isEntity tells entity classes apart", () => {
+  for (const type of [Book, BookStore, Author, TreeNode, Product]) {
+    assert.equal(isEntity(type), true, type.name);
+  }
+  for (const value of [BookController, class Plain {}, {}, null, "Book", 1]) {
+    assert.equal(isEntity(value), false, String(value));
+  }
+  assert.throws(() => entityMetadata(BookController), {
+    name: "TypeError",
+    message: "BookController is not an @Entity() class",
+  });
+  assert.throws(() => entityMetadata(class Plain {}), TypeError);
+});
+
+Deno.test("@Entity(name), column options and defaults", () => {
+  @Entity("Renamed")
+  class Thing {
+    @Id({ name: "thing_key" })
+    id!: number;
+
+    @Column({ name: "LABEL", nullable: true })
+    label!: string | null;
+
+    @Column()
+    createdAt!: Date;
+
+    @Formula("1", { nullable: false })
+    one!: Computed<number>;
+
+    @ManyToOne(() => Thing)
+    owner!: Thing;
+
+    @ManyToMany(() => Thing)
+    friends!: Thing[];
+
+    @OneToMany(() => Thing, "owner")
+    owned!: Thing[];
+
+    /** Not persistent: no decorator, no metadata. */
+    transientNote = "";
+  }
+  const metadata = entityMetadata(Thing);
+  assert.equal(metadata.name, "Renamed");
+  assert.deepEqual(properties(Thing), [
+    { name: "id", kind: "id", nullable: false, column: "thing_key" },
+    { name: "label", kind: "scalar", nullable: true, column: "LABEL" },
+    {
+      name: "createdAt",
+      kind: "scalar",
+      nullable: false,
+      column: "created_at",
+    },
+    { name: "one", kind: "formula", nullable: false, sql: "1" },
+    {
+      name: "owner",
+      kind: "association",
+      association: "many-to-one",
+      nullable: false,
+      target: "Thing",
+    },
+    {
+      name: "friends",
+      kind: "association",
+      association: "many-to-many",
+      nullable: false,
+      target: "Thing",
+    },
+    {
+      name: "owned",
+      kind: "association",
+      association: "one-to-many",
+      nullable: false,
+      target: "Thing",
+      mappedBy: "owner",
+    },
+  ]);
+  assert.equal(fetcher(Thing).entityName, "Renamed");
+  assert.equal(new Thing().transientNote, "");
+});
+
+Deno.test("an entity needs exactly one @Id() named id", () => {
+  assert.throws(
+    () => {
+      @Entity()
+      class NoId {
+        @Column()
+        name!: string;
+      }
+      return NoId;
+    },
+    {
+      name: "TypeError",
+      message: "Entity NoId must have exactly one @Id() property, found 0",
+    },
+  );
+  assert.throws(
+    () => {
+      @Entity()
+      class Empty {}
+      return Empty;
+    },
+    /Entity Empty must have exactly one @Id\(\) property, found 0/,
+  );
+  assert.throws(
+    () => {
+      @Entity()
+      class TwoIds {
+        @Id()
+        id!: number;
+        @Id()
+        other!: number;
+      }
+      return TwoIds;
+    },
+    /found 2/,
+  );
+  assert.throws(
+    () => {
+      @Entity()
+      class WrongName {
+        @Id()
+        key!: number;
+      }
+      return WrongName;
+    },
+    {
+      name: "TypeError",
+      message: 'Entity WrongName: the @Id() property must be named "id"',
+    },
+  );
+});
+
+Deno.test("reserved property names are refused", () => {
+  assert.deepEqual([...RESERVED_PROPERTY_NAMES].sort(), [
+    "allScalarFields",
+    "constructor",
+    "entity",
+    "entityName",
+    "equals",
+    "selections",
+    "toString",
+  ]);
+  const declare: Record<string, () => unknown> = {
+    entity: () => {
+      class C {
+        @Column()
+        entity!: string;
+      }
+      return C;
+    },
+    entityName: () => {
+      class C {
+        @Column()
+        entityName!: string;
+      }
+      return C;
+    },
+    selections: () => {
+      class C {
+        @ManyToOne(() => Book)
+        selections!: Book;
+      }
+      return C;
+    },
+    allScalarFields: () => {
+      class C {
+        @Column()
+        allScalarFields!: string;
+      }
+      return C;
+    },
+    toString: () => {
+      class C {
+        @Formula("1")
+        toString!: () => string;
+      }
+      return C;
+    },
+    equals: () => {
+      class C {
+        @Column()
+        equals!: boolean;
+      }
+      return C;
+    },
+  };
+  for (const [name, run] of Object.entries(declare)) {
+    assert.throws(run, {
+      name: "TypeError",
+      message: `Entity property name "${name}" is reserved by fetchers`,
+    });
+  }
+});
+
+Deno.test("entity decorators apply to public instance fields only", () => {
+  assert.throws(
+    () => {
+      class C {
+        @Column()
+        static count: number;
+      }
+      return C;
+    },
+    /public instance properties, not count/,
+  );
+  assert.throws(
+    () => {
+      class C {
+        @Column()
+        #hidden = 1;
+        get hidden() {
+          return this.#hidden;
+        }
+      }
+      return C;
+    },
+    /public instance properties, not #hidden/,
+  );
+});
