@@ -1,0 +1,66 @@
+/**
+ * Formats generated TypeScript exactly as `deno fmt` does, with the formatter
+ * inside `deno fmt` itself: dprint-plugin-typescript, run as Wasm.
+ *
+ * Deno 2.9.6 embeds dprint-plugin-typescript 0.96.1; the npm package of the
+ * same version holds the same plugin compiled to Wasm, and its `deno: true`
+ * configuration is the configuration `deno fmt` uses when `deno.json` sets no
+ * `fmt` options. The tests run `deno fmt --check` on every emitted tree, so a
+ * Deno upgrade that changes formatting shows up as a failing test: then move
+ * the version below to the one `deno` embeds.
+ *
+ * The Wasm module is read and instantiated once, on first use (about 30 ms);
+ * formatting is then a pure function of the text.
+ *
+ * @module
+ */
+
+import { createFromBuffer, type Formatter } from "@dprint/formatter";
+import { getPath } from "@dprint/typescript";
+
+let formatter: Formatter | undefined;
+
+/** Formatting passes before giving up on reaching a fixed point. */
+const MAX_PASSES = 5;
+
+function load(): Formatter {
+  if (formatter === undefined) {
+    // Reads the plugin's Wasm from the npm package (the only I/O, once).
+    const created = createFromBuffer(Deno.readFileSync(getPath()));
+    created.setConfig({}, { deno: true });
+    const problems = created.getConfigDiagnostics();
+    if (problems.length > 0) {
+      throw new Error(
+        `formatter configuration: ${problems.map((p) => p.message).join("; ")}`,
+      );
+    }
+    formatter = created;
+  }
+  return formatter;
+}
+
+/**
+ * Returns `text` as `deno fmt` (default options) would write it.
+ *
+ * @param path Relative path of the file, for error messages and the syntax
+ *   (`.ts`).
+ * @throws Error when `text` is not valid TypeScript: an emitter bug.
+ */
+export function formatTypeScript(path: string, text: string): string {
+  try {
+    const formatter = load();
+    // dprint is not always idempotent: a long line it breaks once may break
+    // differently when formatted again. `deno fmt --check` wants a fixed point.
+    let current = text;
+    for (let pass = 0; pass < MAX_PASSES; pass++) {
+      const next = formatter.formatText({ filePath: path, fileText: current });
+      if (next === current) return current;
+      current = next;
+    }
+    throw new Error(`no stable formatting after ${MAX_PASSES} passes`);
+  } catch (cause) {
+    throw new Error(`cannot format generated ${path}: ${String(cause)}`, {
+      cause,
+    });
+  }
+}

@@ -1,0 +1,242 @@
+/**
+ * Building blocks of the TypeScript emitter: file locations of generated
+ * declarations, import collection, TypeRef rendering and doc comments.
+ *
+ * Text is produced already laid out the way `deno fmt` keeps it (object types
+ * on several lines, two-space indentation); wrapping of long lines is left to
+ * the formatter that runs over every file at the end.
+ *
+ * @module
+ */
+
+import type {
+  PropertyModel,
+  StaticTypeModel,
+  TypeRef,
+} from "../../model/api_model.ts";
+
+/** One indentation level. */
+export const INDENT = "  ";
+
+/** Root-relative path of the file declaring the DTO type of `entity`. */
+export function dtoFile(entity: string): string {
+  return `model/dto/${dtoName(entity)}.ts`;
+}
+
+/** Name of the DTO type of `entity`. */
+export function dtoName(entity: string): string {
+  return `${entity}Dto`;
+}
+
+/** Name of the dynamic type of `entity`. */
+export function dynamicName(entity: string): string {
+  return `Dynamic_${entity}`;
+}
+
+/** Root-relative path of the file declaring the dynamic type of `entity`. */
+export function dynamicFile(entity: string): string {
+  return `model/dynamic/${dynamicName(entity)}.ts`;
+}
+
+/** Root-relative path of the file declaring enum `name`. */
+export function enumFile(name: string): string {
+  return `model/enums/${name}.ts`;
+}
+
+/** Root-relative path of the file declaring static type `name`. */
+export function staticFile(name: string): string {
+  return `model/static/${name}.ts`;
+}
+
+/** Root-relative path of the file declaring service `name`. */
+export function serviceFile(name: string): string {
+  return `services/${name}.ts`;
+}
+
+/** Relative import specifier from root-relative file `from` to `to`. */
+export function relativeSpecifier(from: string, to: string): string {
+  const fromDir = from.split("/").slice(0, -1);
+  const target = to.split("/");
+  let common = 0;
+  while (
+    common < fromDir.length && common < target.length - 1 &&
+    fromDir[common] === target[common]
+  ) {
+    common++;
+  }
+  const up = fromDir.length - common;
+  const rest = target.slice(common).join("/");
+  return up === 0 ? `./${rest}` : `${"../".repeat(up)}${rest}`;
+}
+
+/** Case-insensitive order, as `deno fmt` sorts named imports; ties by code. */
+export function compareNames(a: string, b: string): number {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  if (x !== y) return x < y ? -1 : 1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Plain code-unit order, independent of the locale. */
+export function compareCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * The imports of one generated file. Names are imported from the file that
+ * declares them; a name is a type-only import unless it is used as a value.
+ */
+export class Imports {
+  readonly #file: string;
+  readonly #byFile = new Map<string, Map<string, boolean>>();
+
+  /** @param file Root-relative path of the importing file. */
+  constructor(file: string) {
+    this.#file = file;
+  }
+
+  /** Imports `name` from root-relative `from`; `value` when used at run time. */
+  add(name: string, from: string, value = false): void {
+    if (from === this.#file) return;
+    let names = this.#byFile.get(from);
+    if (names === undefined) {
+      names = new Map();
+      this.#byFile.set(from, names);
+    }
+    names.set(name, (names.get(name) ?? false) || value);
+  }
+
+  /** The import declarations, one per file, sorted by specifier. */
+  render(): string[] {
+    const lines: string[] = [];
+    const files = [...this.#byFile.keys()].map((file) => ({
+      file,
+      specifier: relativeSpecifier(this.#file, file),
+    })).sort((a, b) => compareCodeUnits(a.specifier, b.specifier));
+    for (const { file, specifier } of files) {
+      const names = this.#byFile.get(file)!;
+      const sorted = [...names.keys()].sort(compareNames);
+      const allTypes = sorted.every((name) => !names.get(name));
+      const list = sorted.map((name) =>
+        allTypes || names.get(name) ? name : `type ${name}`
+      );
+      lines.push(
+        `import ${allTypes ? "type " : ""}{ ${list.join(", ")} } from ${
+          JSON.stringify(specifier)
+        };`,
+      );
+    }
+    return lines;
+  }
+}
+
+/** Where the static types of the model are, to tell builtins apart. */
+export type StaticTypes = ReadonlyMap<string, StaticTypeModel>;
+
+/** Renders type references of one file, recording what it must import. */
+export class TypeRenderer {
+  constructor(readonly imports: Imports) {}
+
+  /**
+   * The TypeScript text of `type`. Inline object types span several lines;
+   * `indent` is the indentation of the line the text starts on.
+   */
+  render(type: TypeRef, indent: string): string {
+    switch (type.kind) {
+      case "primitive":
+        return type.name === "integer" ? "number" : type.name;
+      case "void":
+        return "void";
+      case "enum":
+        this.imports.add(type.name, enumFile(type.name));
+        return type.name;
+      case "array":
+        return `ReadonlyArray<${this.render(type.element, indent)}>`;
+      case "map":
+        return `{ readonly [key: string]: ${this.render(type.value, indent)} }`;
+      case "fetched": {
+        const name = dtoName(type.entity);
+        this.imports.add(name, dtoFile(type.entity));
+        return `${name}[${JSON.stringify(type.key)}]`;
+      }
+      case "dynamic": {
+        const name = dynamicName(type.entity);
+        this.imports.add(name, dynamicFile(type.entity));
+        return name;
+      }
+      case "static": {
+        this.imports.add(type.name, staticFile(type.name));
+        if (type.args.length === 0) return type.name;
+        const args = type.args.map((arg) => this.render(arg, indent));
+        return `${type.name}<${args.join(", ")}>`;
+      }
+      case "typeParameter":
+        return type.name;
+      case "object":
+        return this.objectType(type.properties, indent);
+    }
+  }
+
+  /** An object type literal with one property a line. */
+  objectType(properties: readonly PropertyModel[], indent: string): string {
+    if (properties.length === 0) return NO_PROPERTIES;
+    const inner = indent + INDENT;
+    const lines = ["{"];
+    for (const property of properties) {
+      lines.push(...this.propertyLines(property, inner));
+    }
+    lines.push(`${indent}}`);
+    return lines.join("\n");
+  }
+
+  /** A `readonly` property signature with its doc comment. */
+  propertyLines(property: PropertyModel, indent: string): string[] {
+    return [
+      ...docLines(property.doc, indent),
+      `${indent}readonly ${propertyKey(property.name)}${
+        property.optional ? "?" : ""
+      }: ${this.render(property.type, indent)};`,
+    ];
+  }
+}
+
+/**
+ * The type of an object without properties. `{}` would admit any value (and
+ * `deno lint` bans it); this admits objects only, with no property set.
+ */
+export const NO_PROPERTIES = "{ readonly [key: string]: never }";
+
+/** A property name, quoted when it is not an identifier. */
+export function propertyKey(name: string): string {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : JSON.stringify(name);
+}
+
+/** A JSDoc comment of `doc` (none when absent or blank), at `indent`. */
+export function docLines(doc: string | undefined, indent: string): string[] {
+  if (doc === undefined) return [];
+  const text = doc.replaceAll("*/", "*\\/").replaceAll("\r\n", "\n").split(
+    "\n",
+  ).map((line) => line.trimEnd());
+  while (text.length > 0 && text[0] === "") text.shift();
+  while (text.length > 0 && text[text.length - 1] === "") text.pop();
+  if (text.length === 0) return [];
+  if (text.length === 1) return [`${indent}/** ${text[0]} */`];
+  return [
+    `${indent}/**`,
+    ...text.map((line) => line === "" ? `${indent} *` : `${indent} * ${line}`),
+    `${indent} */`,
+  ];
+}
+
+/** Joins doc paragraphs that are present with a blank line. */
+export function joinDocs(...parts: (string | undefined)[]): string | undefined {
+  const present = parts.filter((part): part is string =>
+    part !== undefined && part.trim() !== ""
+  );
+  return present.length === 0 ? undefined : present.join("\n\n");
+}
+
+/** The first letter of `name` in lower case: `BookService` -> `bookService`. */
+export function lowerFirst(name: string): string {
+  return name.slice(0, 1).toLowerCase() + name.slice(1);
+}

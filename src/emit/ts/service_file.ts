@@ -1,0 +1,307 @@
+/**
+ * `services/<Name>Service.ts`: one class per controller with one `async`
+ * arrow property per operation, and the `<Name>ServiceOptions` type.
+ *
+ * @module
+ */
+
+import type {
+  OperationModel,
+  ParameterModel,
+  ServiceModel,
+  TypeRef,
+} from "../../model/api_model.ts";
+import {
+  docLines,
+  Imports,
+  INDENT,
+  joinDocs,
+  NO_PROPERTIES,
+  propertyKey,
+  serviceFile,
+  TypeRenderer,
+} from "./render.ts";
+
+/** Names a generated service class uses for itself. */
+const RESERVED_OPERATION_NAMES = new Set(["constructor", "executor"]);
+
+/** The key of a parameter in the options object. */
+export function optionKey(parameter: ParameterModel): string {
+  return parameter.in === "body" ? "body" : parameter.name;
+}
+
+/** Whether every option of `operation` may be left out. */
+function allOptional(operation: OperationModel): boolean {
+  return operation.parameters.every((parameter) => !parameter.required);
+}
+
+/** The text of `services/<Name>Service.ts` without header, not yet formatted. */
+export function serviceFileText(service: ServiceModel): string {
+  const file = serviceFile(service.name);
+  const imports = new Imports(file);
+  imports.add("Executor", "Executor.ts");
+  const types = new TypeRenderer(imports);
+  const optionsName = `${service.name}Options`;
+  const body: string[] = [];
+
+  body.push(...docLines(service.doc, ""));
+  body.push(`export class ${service.name} {`);
+  body.push(
+    service.operations.length === 0
+      ? `${INDENT}constructor(_executor: Executor) {}`
+      : `${INDENT}constructor(private readonly executor: Executor) {}`,
+  );
+  for (const operation of service.operations) {
+    checkOperation(service, operation);
+    body.push("");
+    body.push(...operationLines(operation, optionsName, types));
+  }
+  body.push("}");
+  body.push("");
+  body.push(
+    ...docLines(
+      `Options of the operations of {@link ${service.name}}, by operation name.`,
+      "",
+    ),
+  );
+  if (service.operations.length === 0) {
+    body.push(`export type ${optionsName} = ${NO_PROPERTIES};`);
+  } else {
+    body.push(`export type ${optionsName} = {`);
+    for (const operation of service.operations) {
+      body.push(...optionsTypeLines(operation, types));
+    }
+    body.push("};");
+  }
+
+  return [...imports.render(), "", ...body].join("\n") + "\n";
+}
+
+function checkOperation(
+  service: ServiceModel,
+  operation: OperationModel,
+): void {
+  if (RESERVED_OPERATION_NAMES.has(operation.name)) {
+    throw new Error(
+      `${service.name}: an operation cannot be named "${operation.name}" in the TypeScript client`,
+    );
+  }
+  const keys = new Set<string>();
+  for (const parameter of operation.parameters) {
+    const key = optionKey(parameter);
+    if (keys.has(key)) {
+      throw new Error(
+        `${service.name}.${operation.name}: two options are named "${key}"`,
+      );
+    }
+    keys.add(key);
+  }
+}
+
+/** The entry of `operation` in the options type. */
+function optionsTypeLines(
+  operation: OperationModel,
+  types: TypeRenderer,
+): string[] {
+  const head = `${INDENT}readonly ${propertyKey(operation.name)}: `;
+  if (operation.parameters.length === 0) return [`${head}${NO_PROPERTIES};`];
+  const lines = [`${head}{`];
+  const inner = INDENT + INDENT;
+  for (const parameter of operation.parameters) {
+    const defaultDoc = parameter.defaultValue === undefined
+      ? undefined
+      : `@default ${JSON.stringify(parameter.defaultValue)}`;
+    lines.push(...docLines(joinDocs(parameter.doc, defaultDoc), inner));
+    lines.push(
+      `${inner}readonly ${propertyKey(optionKey(parameter))}${
+        parameter.required ? "" : "?"
+      }: ${types.render(parameter.type, inner)};`,
+    );
+  }
+  lines.push(`${INDENT}};`);
+  return lines;
+}
+
+/** The arrow-function property of one operation. */
+function operationLines(
+  operation: OperationModel,
+  optionsName: string,
+  types: TypeRenderer,
+): string[] {
+  const indent = INDENT;
+  const inner = INDENT + INDENT;
+  const result = operation.result;
+  const resultType = result.type.kind === "void"
+    ? "void"
+    : types.render(result.type, inner) +
+      (result.nullable ? " | undefined" : "");
+  const name = operation.parameters.length === 0 ? "_options" : "options";
+  const optionsType = `${optionsName}[${JSON.stringify(operation.name)}]`;
+  const fallback = allOptional(operation) ? " = {}" : "";
+
+  const lines = [
+    ...docLines(operation.doc, indent),
+    `${indent}readonly ${propertyKey(operation.name)} = async (`,
+    `${inner}${name}: ${optionsType}${fallback},`,
+    `${indent}): Promise<${resultType}> => {`,
+  ];
+  const statements = requestStatements(operation);
+  lines.push(...statements.map((line) => `${inner}${line}`));
+
+  const call = `this.executor(${executorArgs(operation)})`;
+  if (result.type.kind === "void") {
+    lines.push(`${inner}await ${call};`);
+  } else if (result.nullable) {
+    // The executor gives null for an empty body; the typed result says undefined.
+    lines.push(`${inner}const result = await ${call};`);
+    lines.push(`${inner}return (result ?? undefined) as ${resultType};`);
+  } else {
+    lines.push(`${inner}return (await ${call}) as ${resultType};`);
+  }
+  lines.push(`${indent}};`);
+  return lines;
+}
+
+/** The object passed to the executor. */
+function executorArgs(operation: OperationModel): string {
+  const parts = ["uri", `method: ${JSON.stringify(operation.httpMethod)}`];
+  if (operation.parameters.some((p) => p.in === "header")) {
+    parts.push("headers");
+  }
+  const body = operation.parameters.find((p) => p.in === "body");
+  if (body !== undefined) {
+    parts.push(
+      body.required
+        ? "body: options.body"
+        : "...(options.body === undefined ? {} : { body: options.body })",
+    );
+  }
+  return `{ ${parts.join(", ")} }`;
+}
+
+/** Statements building `uri` (and `headers`) from `options`. */
+function requestStatements(operation: OperationModel): string[] {
+  const lines: string[] = [];
+  const query = operation.parameters.filter((p) => p.in === "query");
+  const path = pathExpression(operation);
+  if (query.length === 0) {
+    lines.push(`const uri = ${path};`);
+  } else {
+    lines.push("const query: string[] = [];");
+    for (const parameter of query) lines.push(...queryLines(parameter));
+    lines.push(`const path = ${path};`);
+    lines.push(
+      'const uri = query.length === 0 ? path : `${path}?${query.join("&")}`;',
+    );
+  }
+  const headers = operation.parameters.filter((p) => p.in === "header");
+  if (headers.length > 0) {
+    const required = headers.filter((p) => p.required);
+    const optional = headers.filter((p) => !p.required);
+    const entries = required.map((p) =>
+      `${JSON.stringify(p.wireName)}: ${headerValue(p.type, option(p))}`
+    );
+    const type = optional.length === 0 ? "" : ": { [key: string]: string }";
+    lines.push(
+      entries.length === 0
+        ? `const headers${type} = {};`
+        : `const headers${type} = { ${entries.join(", ")} };`,
+    );
+    for (const parameter of optional) {
+      lines.push(
+        `if (${option(parameter)} !== undefined) {`,
+        `${INDENT}headers[${JSON.stringify(parameter.wireName)}] = ${
+          headerValue(parameter.type, option(parameter))
+        };`,
+        "}",
+      );
+    }
+  }
+  return lines;
+}
+
+/** `options.<key>` of a parameter. */
+function option(parameter: ParameterModel): string {
+  const key = optionKey(parameter);
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key)
+    ? `options.${key}`
+    : `options[${JSON.stringify(key)}]`;
+}
+
+/** Statements adding one query parameter. */
+function queryLines(parameter: ParameterModel): string[] {
+  const key = encodeURIComponent(parameter.wireName);
+  const value = option(parameter);
+  if (parameter.type.kind === "array") {
+    const source = parameter.required ? value : `${value} ?? []`;
+    return [
+      `for (const value of ${source}) {`,
+      `${INDENT}query.push(\`${key}=\${${
+        encoded(parameter.type.element, "value")
+      }}\`);`,
+      "}",
+    ];
+  }
+  const push = `query.push(\`${key}=\${${encoded(parameter.type, value)}}\`);`;
+  if (parameter.required) return [push];
+  return [`if (${value} !== undefined) {`, `${INDENT}${push}`, "}"];
+}
+
+/** Whether values of `type` are strings, numbers or booleans. */
+function isSimple(type: TypeRef): boolean {
+  return type.kind === "primitive" || type.kind === "enum";
+}
+
+/** The expression encoding `value` of `type` for a URI. */
+function encoded(type: TypeRef, value: string): string {
+  if (isSimple(type)) return `encodeURIComponent(${value})`;
+  if (type.kind === "array" && isSimple(type.element)) {
+    return `encodeURIComponent(${value}.join(","))`;
+  }
+  return `encodeURIComponent(JSON.stringify(${value}))`;
+}
+
+/** The expression giving `value` of `type` as a header value. */
+function headerValue(type: TypeRef, value: string): string {
+  if (type.kind === "enum") return value;
+  if (type.kind === "primitive") {
+    return type.name === "string" ? value : `String(${value})`;
+  }
+  if (type.kind === "array" && isSimple(type.element)) {
+    return `${value}.join(", ")`;
+  }
+  return `JSON.stringify(${value})`;
+}
+
+/** The path with its variables substituted, as a string or template literal. */
+function pathExpression(operation: OperationModel): string {
+  const variables = operation.parameters.filter((p) => p.in === "path");
+  const pattern = /\{([^{}]+)\}/g;
+  if (!/\{[^{}]+\}/.test(operation.path)) {
+    return JSON.stringify(operation.path);
+  }
+  let text = "";
+  let last = 0;
+  for (const match of operation.path.matchAll(pattern)) {
+    const parameter = variables.find((p) => p.wireName === match[1]);
+    if (parameter === undefined) {
+      throw new Error(
+        `${operation.name}: path variable {${
+          match[1]
+        }} of ${operation.path} has no parameter`,
+      );
+    }
+    text += escapeTemplate(operation.path.slice(last, match.index));
+    text += `\${${encoded(parameter.type, option(parameter))}}`;
+    last = match.index + match[0].length;
+  }
+  text += escapeTemplate(operation.path.slice(last));
+  return `\`${text}\``;
+}
+
+function escapeTemplate(text: string): string {
+  return text.replaceAll("\\", "\\\\").replaceAll("`", "\\`").replaceAll(
+    "${",
+    "\\${",
+  );
+}
