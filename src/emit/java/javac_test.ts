@@ -1,0 +1,127 @@
+/**
+ * The generated Java compiles with `javac --release 17` against the
+ * annotation stand-ins (testdata/stubs), strictly (`-Xlint:all`,
+ * `-Xdoclint:all,-missing`, `-Werror`); consumer snippets that use it
+ * compile, and snippets reading a field their shape does not select do not.
+ *
+ * Without javac these tests are skipped with a printed reason, or fail when
+ * `REQUIRE_JAVAC=1`.
+ */
+
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { parse as parseYaml } from "yaml";
+import type { ApiModel } from "../../model/api_model.ts";
+import { sampleModel } from "../testdata/sample_model.ts";
+import { DEFAULT_JAVA_BASE_PACKAGE, emitJava } from "./emit_java.ts";
+import { nastyModel } from "./testdata/nasty_model.ts";
+import {
+  compileClient,
+  CONSUMER_DIR,
+  expectedErrors,
+  javacTest,
+} from "./testdata/javac.ts";
+
+const ROOT = new URL("../../../", import.meta.url);
+
+async function assertConsumers(
+  files: ReadonlyMap<string, string>,
+  good: string,
+  bad: string,
+): Promise<void> {
+  const client = await compileClient(files);
+  try {
+    const ok = await client.compileConsumer(join(CONSUMER_DIR, good));
+    assert.equal(ok.code, 0, `${good} must compile:\n${ok.output}`);
+    const badFile = join(CONSUMER_DIR, bad);
+    const failed = await client.compileConsumer(badFile);
+    assert.notEqual(failed.code, 0, `${bad} must not compile`);
+    const expected = await expectedErrors(badFile);
+    assert.ok(expected.length > 0, `${bad} has no "// expect-error:" line`);
+    for (const text of expected) {
+      assert.ok(
+        failed.output.includes(text),
+        `javac's errors for ${bad} should mention "${text}":\n${failed.output}`,
+      );
+    }
+  } finally {
+    await client.dispose();
+  }
+}
+
+javacTest("java: the sample model's client compiles; consumers", async () => {
+  await assertConsumers(
+    emitJava(sampleModel, { basePackage: DEFAULT_JAVA_BASE_PACKAGE }),
+    "SampleConsumer.java",
+    "SampleConsumerUnselected.java",
+  );
+});
+
+javacTest("java: a model of hostile names compiles", async () => {
+  const client = await compileClient(
+    emitJava(nastyModel, {
+      basePackage: "org.example.weird",
+      clientName: "weird-api",
+    }),
+  );
+  await client.dispose();
+});
+
+javacTest("java: a custom base package compiles", async () => {
+  const client = await compileClient(
+    emitJava(sampleModel, { basePackage: "Org.Ex_1.$api" }),
+  );
+  await client.dispose();
+});
+
+/**
+ * The fixtures, from the analyzer's model (golden/<fixture>/model.json) and
+ * the package of their orm.yml. Skipped while the model is not there.
+ */
+const FIXTURES = [
+  ["bookstore", "BookstoreConsumer.java", "BookstoreConsumerUnselected.java"],
+  ["treeshop", "TreeshopConsumer.java", "TreeshopConsumerUnselected.java"],
+] as const;
+
+for (const [fixture, good, bad] of FIXTURES) {
+  const name = `java: the ${fixture} fixture's client compiles; consumers`;
+  const modelUrl = new URL(`golden/${fixture}/model.json`, ROOT);
+  let model: ApiModel | undefined;
+  try {
+    model = JSON.parse(await Deno.readTextFile(modelUrl)) as ApiModel;
+  } catch (error) {
+    if (!(error instanceof Deno.errors.NotFound)) throw error;
+  }
+  if (model === undefined) {
+    console.warn(
+      `skipping "${name}": golden/${fixture}/model.json is missing (written by the analyzer's golden run)`,
+    );
+    Deno.test({ name, ignore: true, fn: () => {} });
+    continue;
+  }
+  const fixtureModel = model;
+  javacTest(name, async () => {
+    await assertConsumers(
+      emitJava(fixtureModel, { basePackage: await basePackageOf(fixture) }),
+      good,
+      bad,
+    );
+  });
+}
+
+/** `orm.client.java-http-client.base-package` of a fixture's orm.yml. */
+async function basePackageOf(fixture: string): Promise<string> {
+  let text: string;
+  try {
+    text = await Deno.readTextFile(
+      new URL(`fixtures/${fixture}/orm.yml`, ROOT),
+    );
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return DEFAULT_JAVA_BASE_PACKAGE;
+    throw error;
+  }
+  // deno-lint-ignore no-explicit-any
+  const config = parseYaml(text) as any;
+  const value = config?.orm?.client?.["java-http-client"]?.["base-package"];
+  return typeof value === "string" ? value : DEFAULT_JAVA_BASE_PACKAGE;
+}
