@@ -7,6 +7,7 @@
  */
 
 import { parse as parseYaml } from "yaml";
+import { javaPackageProblem } from "../emit/java/java_names.ts";
 
 /** Info block of the OpenAPI document. */
 export interface OpenApiInfo {
@@ -72,8 +73,6 @@ const KEYS: ReadonlyMap<string, { field: Field; kind: "path" | "text" }> =
 /** Every configuration key Tailor reads. */
 export const CONFIG_KEYS: readonly string[] = [...KEYS.keys()];
 
-const PACKAGE = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/;
-
 /**
  * Builds the configuration from flat `key -> value` entries. Keys outside
  * `orm.client` are not ours and are ignored; an unknown key inside it, a
@@ -112,11 +111,11 @@ export function clientConfigOf(
         key,
       );
     }
-    if (spec.field === "javaBasePackage" && !PACKAGE.test(text)) {
-      throw new ConfigError(
-        `"${key}" must be a Java package name such as com.example.client, got "${text}"`,
-        key,
-      );
+    const packageProblem = spec.field === "javaBasePackage"
+      ? javaPackageProblem(text)
+      : undefined;
+    if (packageProblem !== undefined) {
+      throw new ConfigError(`"${key}": ${packageProblem}`, key);
     }
     values[spec.field] = text;
   }

@@ -76,7 +76,12 @@ Deno.test("bad keys and values name the key", () => {
     [
       "orm:\n  client:\n    java-http-client:\n      base-package: com.1x\n",
       "orm.client.java-http-client.base-package",
-      /Java package/,
+      /not a Java package name/,
+    ],
+    [
+      "orm:\n  client:\n    java-http-client:\n      base-package: com.example.int\n",
+      "orm.client.java-http-client.base-package",
+      /"int" is a Java keyword/,
     ],
     [
       "orm:\n  client:\n    ts:\n      path: /a\n    openapi:\n      path: /a\n",
