@@ -28,7 +28,13 @@ export interface ApiModel {
   readonly version: typeof API_MODEL_VERSION;
   /** Every group name used anywhere in the project, sorted. */
   readonly groups: readonly string[];
-  /** One per controller taking part, sorted by name. */
+  /**
+   * One per controller taking part, sorted by name. Implicit mode
+   * (`@EnableImplicitApi()` on any class): every controller and route except
+   * `@ApiIgnore()` ones. Explicit mode: the routes whose class AND method
+   * both carry `@Api` (and neither `@ApiIgnore()`). A controller left without
+   * routes is not listed.
+   */
   readonly services: readonly ServiceModel[];
   /** Fetched shapes per entity, sorted by entity name. */
   readonly dtos: readonly EntityDtoModel[];
@@ -78,7 +84,7 @@ export type ParameterLocation = "path" | "query" | "header" | "body";
 
 /** One parameter of an operation. */
 export interface ParameterModel {
-  /** Name of the method parameter (the client's option key; `body` for bodies). */
+  /** Name of the method parameter (the TS client uses `body` as the key of bodies). */
   readonly name: string;
   readonly in: ParameterLocation;
   /** Wire name: path variable, query key or header name. */

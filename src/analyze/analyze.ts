@@ -1,0 +1,206 @@
+/**
+ * The analyzer: a server project's source -> `ApiModel`, or the diagnostics
+ * that say why the project cannot be described to clients. The only module
+ * of Tailor that uses ts-morph.
+ *
+ * Explicit mode rule: an operation takes part when its class AND its method
+ * both carry `@Api` (and neither `@ApiIgnore`); a method with `@Api` in a
+ * class without one is left out with a warning.
+ *
+ * @module
+ */
+
+import type {
+  ApiModel,
+  EntityDtoModel,
+  ServiceModel,
+} from "../model/api_model.ts";
+import { API_MODEL_VERSION } from "../model/api_model.ts";
+import type { Diagnostic } from "../model/diagnostic.ts";
+import { CODES, compare, DiagnosticSink, sortDiagnostics } from "./codes.ts";
+import { scanProject } from "./controllers.ts";
+import { docOf } from "./docs.ts";
+import { buildOperation } from "./operations.ts";
+import { type LoadedProject, loadProject } from "./project.ts";
+import { TypeMapper } from "./type_mapper.ts";
+
+/** What the analyzer returns: a model (and warnings), or errors. */
+export type AnalysisResult =
+  | { ok: true; model: ApiModel; warnings: Diagnostic[] }
+  | { ok: false; diagnostics: Diagnostic[] };
+
+/** Options of {@link analyzeProject}. */
+export interface AnalyzeOptions {
+  /**
+   * The project's source files (relative to the root, or absolute). Default:
+   * every `.ts` file under the root except tests and `__generated/`.
+   */
+  readonly files?: string[];
+}
+
+/** Analyzes the server project in the directory `root`. */
+export async function analyzeProject(
+  root: string,
+  options: AnalyzeOptions = {},
+): Promise<AnalysisResult> {
+  return analyzeLoaded(await loadProject(root, options.files));
+}
+
+/** An empty model: no service, no type. */
+export function emptyModel(): ApiModel {
+  return {
+    version: API_MODEL_VERSION,
+    groups: [],
+    services: [],
+    dtos: [],
+    dynamicEntities: [],
+    enums: [],
+    staticTypes: [],
+  };
+}
+
+/** Analyzes an already loaded project. */
+export function analyzeLoaded(loaded: LoadedProject): AnalysisResult {
+  const sink = new DiagnosticSink(loaded.root);
+  const files = loaded.files.map((file) =>
+    loaded.project.getSourceFileOrThrow(file)
+  );
+  const scan = scanProject(files, sink);
+  const explicit = !scan.implicit;
+  const anyApi = scan.controllers.some((c) =>
+    c.api !== undefined || c.routes.some((r) => r.api !== undefined)
+  );
+  if (explicit && !anyApi) {
+    sink.projectWarning(
+      CODES.NOT_ENABLED,
+      "client generation is not enabled: no class has @EnableImplicitApi() " +
+        "and no controller has @Api(); the API is empty",
+      "put @EnableImplicitApi() on one class (implicit mode), or @Api() on " +
+        "controllers and their methods (explicit mode)",
+    );
+    return { ok: true, model: emptyModel(), warnings: sink.warnings };
+  }
+
+  const mapper = new TypeMapper(sink);
+  const services: ServiceModel[] = [];
+  const groups = new Set<string>();
+  const routes = new Map<string, string>();
+  for (const controller of scan.controllers) {
+    if (controller.ignored) continue;
+    if (explicit && controller.api === undefined) {
+      for (const route of controller.routes) {
+        if (route.api === undefined || route.ignored) continue;
+        sink.warning(
+          CODES.API_METHOD_OUTSIDE_API_CLASS,
+          route.api.decorator,
+          `${controller.name}.${route.declaration.getName()} has @Api but ` +
+            `${controller.name} has none, so it is not part of the client`,
+          `add @Api() to ${controller.name}`,
+        );
+      }
+      continue;
+    }
+    for (const group of controller.api?.groups ?? []) groups.add(group.name);
+    const operations = [];
+    for (const route of controller.routes) {
+      if (route.ignored) continue;
+      if (explicit && route.api === undefined) continue;
+      const where = `${controller.name}.${route.declaration.getName()}`;
+      const routeKey = `${route.httpMethod} ${
+        route.path.replace(/\{[^}]*\}/g, "{}")
+      }`;
+      const first = routes.get(routeKey);
+      if (first !== undefined) {
+        sink.error(
+          CODES.DUPLICATE_ROUTE,
+          route.routeDecorator,
+          `${where}: ${route.httpMethod} ${route.path} is already answered by ${first}`,
+          "change the path or the HTTP method of one of them, or exclude one with @ApiIgnore()",
+        );
+      } else {
+        routes.set(routeKey, where);
+      }
+      const operation = buildOperation(controller, route, mapper);
+      if (operation === undefined) continue;
+      for (const group of operation.groups) groups.add(group);
+      operations.push(operation);
+    }
+    if (operations.length === 0) continue;
+    const name = serviceName(controller.name);
+    const nameNode = controller.declaration.getNameNode() ??
+      controller.declaration;
+    if (
+      !mapper.claim(
+        "service",
+        name,
+        controller.declaration,
+        nameNode,
+        controller.name,
+      )
+    ) {
+      continue;
+    }
+    const doc = docOf(controller.declaration);
+    services.push({
+      name,
+      controller: controller.name,
+      ...(doc === undefined ? {} : { doc }),
+      source: sink.location(nameNode),
+      operations,
+    });
+  }
+
+  if (sink.errors.length > 0) {
+    return { ok: false, diagnostics: sortDiagnostics(sink.errors) };
+  }
+  return {
+    ok: true,
+    model: assemble(mapper, services, groups),
+    warnings: sortDiagnostics(sink.warnings),
+  };
+}
+
+/** `BookController` -> `BookService`; `Books` -> `BooksService`. */
+export function serviceName(controller: string): string {
+  return controller.endsWith("Controller") && controller !== "Controller"
+    ? controller.slice(0, -"Controller".length) + "Service"
+    : controller + "Service";
+}
+
+function assemble(
+  mapper: TypeMapper,
+  services: ServiceModel[],
+  groups: ReadonlySet<string>,
+): ApiModel {
+  const byEntity = new Map<string, EntityDtoModel["shapes"][number][]>();
+  for (const [key, shape] of mapper.shapes.models) {
+    if (shape === undefined) continue;
+    const entity = mapper.shapes.entities.get(key)!;
+    let list = byEntity.get(entity);
+    if (list === undefined) byEntity.set(entity, list = []);
+    list.push(shape);
+  }
+  const dtos: EntityDtoModel[] = [...byEntity].map(([entity, shapes]) => {
+    const doc = mapper.entityInfos.get(entity)?.doc;
+    return {
+      entity,
+      ...(doc === undefined ? {} : { doc }),
+      shapes: shapes.sort((a, b) => compare(a.key, b.key)),
+    };
+  });
+  const defined = <T>(values: Iterable<T | undefined>): T[] =>
+    [...values].filter((v): v is T => v !== undefined);
+  return {
+    version: API_MODEL_VERSION,
+    groups: [...groups].sort(compare),
+    services: services.sort((a, b) => compare(a.name, b.name)),
+    dtos: dtos.sort((a, b) => compare(a.entity, b.entity)),
+    dynamicEntities: defined(mapper.dynamics.values()).sort((a, b) =>
+      compare(a.entity, b.entity)
+    ),
+    enums: [...mapper.enums.values()].sort((a, b) => compare(a.name, b.name)),
+    staticTypes: defined(mapper.statics.values()).sort((a, b) =>
+      compare(a.name, b.name)
+    ),
+  };
+}

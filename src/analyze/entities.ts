@@ -1,0 +1,145 @@
+/**
+ * Entities as the analyzer sees them: `@Entity()` classes with their
+ * persistent properties (declaration order), associations and docs.
+ *
+ * @module
+ */
+
+import {
+  type ClassDeclaration,
+  type Decorator,
+  Node,
+  type PropertyDeclaration,
+  SyntaxKind,
+} from "ts-morph";
+import { docOf } from "./docs.ts";
+import {
+  decoratorArguments,
+  resolvedSymbol,
+  runtimeDecorators,
+  typeReferenceNameNode,
+} from "./symbols.ts";
+
+/** Decorators of persistent properties, by runtime name. */
+const PROPERTY_DECORATORS: ReadonlyMap<string, EntityProperty["kind"]> =
+  new Map([
+    ["Id", "scalar"],
+    ["Column", "scalar"],
+    ["Formula", "scalar"],
+    ["ManyToOne", "association"],
+    ["OneToMany", "association"],
+    ["ManyToMany", "association"],
+  ]);
+
+/** One persistent property of an entity. */
+export interface EntityProperty {
+  readonly name: string;
+  readonly declaration: PropertyDeclaration;
+  readonly doc?: string;
+  readonly kind: "scalar" | "association";
+  /** For associations: one-to-many and many-to-many. */
+  readonly toMany: boolean;
+  /** For associations: the target entity class, when it could be resolved. */
+  readonly target?: ClassDeclaration;
+}
+
+/** An entity class. */
+export interface EntityInfo {
+  /** The entity's name: `@Entity("name")`, else the class name. */
+  readonly name: string;
+  readonly declaration: ClassDeclaration;
+  readonly doc?: string;
+  /** Persistent properties in declaration order. */
+  readonly properties: readonly EntityProperty[];
+  /** Declaration index of each property, for ordering shapes. */
+  readonly order: ReadonlyMap<string, number>;
+}
+
+/** The `@Entity()` decorator of a class, when it has ours. */
+export function isEntityClass(declaration: ClassDeclaration): boolean {
+  return runtimeDecorators(declaration).some((d) => d.name === "Entity");
+}
+
+/** Reads an entity class. Call only for classes with `@Entity()`. */
+export function readEntity(declaration: ClassDeclaration): EntityInfo {
+  const entityDecorator = runtimeDecorators(declaration).find((d) =>
+    d.name === "Entity"
+  );
+  const nameArgument = entityDecorator &&
+    decoratorArguments(entityDecorator.decorator)[0];
+  const name = nameArgument !== undefined &&
+      Node.isStringLiteral(nameArgument)
+    ? nameArgument.getLiteralValue()
+    : declaration.getName() ?? "Anonymous";
+  const properties: EntityProperty[] = [];
+  for (const property of declaration.getInstanceProperties()) {
+    if (!Node.isPropertyDeclaration(property)) continue;
+    const decorators = runtimeDecorators(property);
+    const found = decorators.find((d) => PROPERTY_DECORATORS.has(d.name));
+    if (found === undefined) continue;
+    const kind = PROPERTY_DECORATORS.get(found.name)!;
+    const doc = docOf(property);
+    if (kind === "scalar") {
+      properties.push({
+        name: property.getName(),
+        declaration: property,
+        ...(doc === undefined ? {} : { doc }),
+        kind,
+        toMany: false,
+      });
+      continue;
+    }
+    const target = associationTarget(property, found.decorator);
+    properties.push({
+      name: property.getName(),
+      declaration: property,
+      ...(doc === undefined ? {} : { doc }),
+      kind,
+      toMany: found.name !== "ManyToOne",
+      ...(target === undefined ? {} : { target }),
+    });
+  }
+  const doc = docOf(declaration);
+  return {
+    name,
+    declaration,
+    ...(doc === undefined ? {} : { doc }),
+    properties,
+    order: new Map(properties.map((p, i) => [p.name, i])),
+  };
+}
+
+/** The target class of an association: `() => Target`, else the property type. */
+function associationTarget(
+  property: PropertyDeclaration,
+  decorator: Decorator,
+): ClassDeclaration | undefined {
+  const first = decoratorArguments(decorator)[0];
+  if (first !== undefined && Node.isArrowFunction(first)) {
+    const body = first.getBody();
+    const target = classOf(body);
+    if (target !== undefined) return target;
+  }
+  // Fall back to the declared type: `T`, `T | null`, `T[]`, `Array<T>`.
+  const typeNode = property.getTypeNode();
+  if (typeNode === undefined) return undefined;
+  const references = [
+    typeNode,
+    ...typeNode.getDescendantsOfKind(SyntaxKind.TypeReference),
+  ].filter(Node.isTypeReference);
+  for (const reference of references) {
+    const target = classOf(typeReferenceNameNode(reference));
+    if (target !== undefined && isEntityClass(target)) return target;
+  }
+  return undefined;
+}
+
+/** The class an expression or name resolves to. */
+export function classOf(node: Node): ClassDeclaration | undefined {
+  const declaration = resolvedSymbol(node)?.getDeclarations().find((d) =>
+    Node.isClassDeclaration(d)
+  );
+  return declaration !== undefined && Node.isClassDeclaration(declaration)
+    ? declaration
+    : undefined;
+}

@@ -1,0 +1,338 @@
+/**
+ * One error fixture per diagnostic code (fixtures/errors/<case>/): each
+ * produces exactly the diagnostics listed here, at the listed places.
+ */
+import assert from "node:assert/strict";
+import { fileURLToPath } from "node:url";
+import { analyzeProject } from "./analyze.ts";
+
+const ERRORS = fileURLToPath(
+  new URL("../../fixtures/errors/", import.meta.url),
+);
+
+interface Expected {
+  readonly ok: boolean;
+  readonly diagnostics: readonly {
+    readonly code: string;
+    readonly file: string;
+    readonly line: number;
+    readonly column: number;
+    readonly message: string;
+  }[];
+}
+
+const CASES: Record<string, Expected> = {
+  api_method_outside_api_class: {
+    ok: true,
+    diagnostics: [
+      {
+        code: "TAILOR016",
+        file: "controller.ts",
+        line: 6,
+        column: 3,
+        message:
+          "PingController.ping has @Api but PingController has none, so it is not part of the client",
+      },
+    ],
+  },
+  duplicate_route: {
+    ok: false,
+    diagnostics: [
+      {
+        code: "TAILOR007",
+        file: "controller.ts",
+        line: 18,
+        column: 3,
+        message:
+          "ItemController.findAgain: GET /items/{key} is already answered by ItemController.find",
+      },
+    ],
+  },
+  malformed_fetch_by: {
+    ok: false,
+    diagnostics: [
+      {
+        code: "TAILOR013",
+        file: "controller.ts",
+        line: 32,
+        column: 27,
+        message:
+          "ThingController.find, result: cannot read `FetchBy<typeof LOOSE_FETCHER>`: it must name a static constant of a class",
+      },
+    ],
+  },
+  method_group: {
+    ok: false,
+    diagnostics: [
+      {
+        code: "TAILOR003",
+        file: "controller.ts",
+        line: 13,
+        column: 18,
+        message:
+          'GroupController.wrong: group "reports" is not among the groups of GroupController ("shop", "admin")',
+      },
+    ],
+  },
+  missing_fetcher: {
+    ok: false,
+    diagnostics: [
+      {
+        code: "TAILOR004",
+        file: "controller.ts",
+        line: 13,
+        column: 27,
+        message:
+          "MissingController.find, result: FetchBy names MissingController.MISSING_FETCHER, which does not exist",
+      },
+    ],
+  },
+  missing_path_variable: {
+    ok: false,
+    diagnostics: [
+      {
+        code: "TAILOR010",
+        file: "controller.ts",
+        line: 14,
+        column: 8,
+        message:
+          "ItemController.find: parameter id is a PathVariable but the path /items/one has no {id}",
+      },
+    ],
+  },
+  name_clash: {
+    ok: false,
+    diagnostics: [
+      {
+        code: "TAILOR015",
+        file: "controller.ts",
+        line: 15,
+        column: 12,
+        message:
+          "ListController.listB, result: two declarations are named Item (the other is at a/item.ts:2:1); the client would mix them up",
+      },
+    ],
+  },
+  non_literal_argument: {
+    ok: false,
+    diagnostics: [
+      {
+        code: "TAILOR014",
+        file: "controller.ts",
+        line: 9,
+        column: 8,
+        message:
+          "PingController.ping: the route path must be a string literal, found `PATHS.ping`",
+      },
+    ],
+  },
+  non_simple_parameter: {
+    ok: false,
+    diagnostics: [
+      {
+        code: "TAILOR011",
+        file: "controller.ts",
+        line: 14,
+        column: 10,
+        message:
+          "ItemController.search, parameter filter: the parameter has no marker and its type `Filter` is not simple, so it cannot be a query parameter",
+      },
+    ],
+  },
+  not_a_fetcher: {
+    ok: false,
+    diagnostics: [
+      {
+        code: "TAILOR005",
+        file: "controller.ts",
+        line: 15,
+        column: 27,
+        message:
+          "NotFetcherController.find, result: FetchBy names NotFetcherController.TITLE, which is not a fetcher",
+      },
+    ],
+  },
+  not_enabled: {
+    ok: true,
+    diagnostics: [
+      {
+        code: "TAILOR001",
+        file: ".",
+        line: 1,
+        column: 1,
+        message:
+          "client generation is not enabled: no class has @EnableImplicitApi() and no controller has @Api(); the API is empty",
+      },
+    ],
+  },
+  own_api_decorator: {
+    ok: true,
+    diagnostics: [
+      {
+        code: "TAILOR001",
+        file: ".",
+        line: 1,
+        column: 1,
+        message:
+          "client generation is not enabled: no class has @EnableImplicitApi() and no controller has @Api(); the API is empty",
+      },
+    ],
+  },
+  two_bodies: {
+    ok: false,
+    diagnostics: [
+      {
+        code: "TAILOR008",
+        file: "controller.ts",
+        line: 21,
+        column: 5,
+        message:
+          "ItemController.create: parameters first and second are both the request body",
+      },
+    ],
+  },
+  unbound_path_variable: {
+    ok: false,
+    diagnostics: [
+      {
+        code: "TAILOR009",
+        file: "controller.ts",
+        line: 7,
+        column: 8,
+        message:
+          "ItemController.find: the path /items/{id} has the variable {id} but no parameter binds it",
+      },
+    ],
+  },
+  unsupported_type: {
+    ok: false,
+    diagnostics: [
+      {
+        code: "TAILOR012",
+        file: "controller.ts",
+        line: 8,
+        column: 21,
+        message:
+          "ItemController.either, result: `string | number` cannot be described to clients (a union of several types)",
+      },
+    ],
+  },
+  vague_type: {
+    ok: false,
+    diagnostics: [
+      {
+        code: "TAILOR002",
+        file: "controller.ts",
+        line: 15,
+        column: 24,
+        message:
+          "VagueController.anyResult, result: `any` is too vague to describe to clients",
+      },
+      {
+        code: "TAILOR002",
+        file: "controller.ts",
+        line: 20,
+        column: 28,
+        message:
+          "VagueController.unknownResult, result: `unknown` is too vague to describe to clients",
+      },
+      {
+        code: "TAILOR002",
+        file: "controller.ts",
+        line: 25,
+        column: 19,
+        message:
+          "VagueController.objectResult, result: `object` is too vague to describe to clients",
+      },
+      {
+        code: "TAILOR002",
+        file: "controller.ts",
+        line: 31,
+        column: 20,
+        message:
+          "VagueController.wrapperResult, result: `Object` is too vague to describe to clients",
+      },
+      {
+        code: "TAILOR002",
+        file: "controller.ts",
+        line: 37,
+        column: 18,
+        message:
+          "VagueController.emptyResult, result: `{}` is too vague to describe to clients",
+      },
+      {
+        code: "TAILOR002",
+        file: "controller.ts",
+        line: 42,
+        column: 35,
+        message:
+          "VagueController.indexResult, result: `unknown` is too vague to describe to clients",
+      },
+      {
+        code: "TAILOR002",
+        file: "controller.ts",
+        line: 47,
+        column: 31,
+        message:
+          "VagueController.genericResult, result: `T` is too vague to describe to clients (the type parameter T is not resolved)",
+      },
+      {
+        code: "TAILOR002",
+        file: "controller.ts",
+        line: 59,
+        column: 21,
+        message:
+          "VagueController.accept, parameter input, in Input.payload: `unknown` is too vague to describe to clients",
+      },
+    ],
+  },
+  wrong_fetcher_entity: {
+    ok: false,
+    diagnostics: [
+      {
+        code: "TAILOR006",
+        file: "controller.ts",
+        line: 17,
+        column: 19,
+        message:
+          "WrongEntityController.find, result: WrongEntityController.AUTHOR_FETCHER is a fetcher of Author, not of Book",
+      },
+    ],
+  },
+};
+
+for (const [name, expected] of Object.entries(CASES)) {
+  Deno.test(`error fixture ${name}`, async () => {
+    const result = await analyzeProject(ERRORS + name);
+    assert.equal(result.ok, expected.ok);
+    const diagnostics = result.ok ? result.warnings : result.diagnostics;
+    assert.deepEqual(
+      diagnostics.map(({ code, file, line, column, message }) => ({
+        code,
+        file,
+        line,
+        column,
+        message,
+      })),
+      expected.diagnostics,
+    );
+    for (const diagnostic of diagnostics) {
+      assert.ok(diagnostic.hint, `${diagnostic.code} has a hint`);
+    }
+  });
+}
+
+Deno.test("every error fixture has a case, every code a fixture", async () => {
+  const fixtures: string[] = [];
+  for await (const entry of Deno.readDir(ERRORS)) {
+    if (entry.isDirectory) fixtures.push(entry.name);
+  }
+  assert.deepEqual(fixtures.sort(), Object.keys(CASES).sort());
+  const { CODES } = await import("./codes.ts");
+  const covered = new Set(
+    Object.values(CASES).flatMap((c) => c.diagnostics.map((d) => d.code)),
+  );
+  for (const code of Object.values(CODES)) {
+    assert.ok(covered.has(code), `${code} has an error fixture`);
+  }
+});

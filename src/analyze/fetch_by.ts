@@ -1,0 +1,351 @@
+/**
+ * `FetchBy` references -> fetched shapes. The constant a `FetchBy` names is
+ * found by symbol; its shape is read from the constant's static type (the
+ * fetcher DSL carries it in a phantom property), never by running code.
+ * Properties are mapped back to the entity's declarations for docs, `Int`
+ * and enums.
+ *
+ * @module
+ */
+
+import {
+  type ClassDeclaration,
+  Node,
+  type PropertyDeclaration,
+  type Type,
+  type TypeNode,
+  type TypeReferenceNode,
+} from "ts-morph";
+import type {
+  FetchedShapeModel,
+  ObjectTypeRef,
+  PropertyModel,
+  SourceLocation,
+  TypeRef,
+} from "../model/api_model.ts";
+import { CODES } from "./codes.ts";
+import { docOf } from "./docs.ts";
+import { classOf, type EntityInfo } from "./entities.ts";
+import { isRuntimeNode } from "./symbols.ts";
+import type { OwnerDeclaration, Site, TypeMapper } from "./type_mapper.ts";
+
+const HINT_FORMS =
+  'write FetchBy<typeof Owner.CONSTANT>, FetchBy<"CONSTANT"> ' +
+  'or FetchBy<"CONSTANT", typeof Owner>';
+
+/** The constant a shape comes from. */
+interface ShapeOrigin {
+  /** `<Owner>/<CONSTANT>`. */
+  readonly key: string;
+  readonly owner: string;
+  readonly fetcher: string;
+  readonly doc: string | undefined;
+  readonly source: SourceLocation;
+  /** Where types of the shape's properties are read. */
+  readonly at: Node;
+}
+
+/** Resolves `FetchBy` references and keeps the shapes they name. */
+export class ShapeReader {
+  /** Shapes by key; undefined while being built. */
+  readonly models = new Map<string, FetchedShapeModel | undefined>();
+  /** Entity name of each shape key. */
+  readonly entities = new Map<string, string>();
+  readonly #mapper: TypeMapper;
+
+  constructor(mapper: TypeMapper) {
+    this.#mapper = mapper;
+  }
+
+  /**
+   * The fetched TypeRef of a `FetchBy<...>` reference, or undefined when it
+   * is wrong (reported). `declared` is the entity written beside it
+   * (`Book & FetchBy<...>`), when one is.
+   */
+  resolve(
+    node: TypeReferenceNode,
+    site: Site,
+    declared: { info: EntityInfo; node: TypeNode } | undefined,
+  ): TypeRef | undefined {
+    const named = this.#constantName(node, site);
+    if (named === undefined) return undefined;
+    const { owner, name, at } = named;
+    const ownerName = owner.getName() ?? "Anonymous";
+    const constant = Node.isClassDeclaration(owner)
+      ? owner.getStaticMember(name)
+      : undefined;
+    if (constant === undefined) {
+      this.#mapper.sink.error(
+        CODES.MISSING_FETCHER,
+        at,
+        `${site.where}: FetchBy names ${ownerName}.${name}, which does not exist`,
+        Node.isClassDeclaration(owner)
+          ? `declare \`static readonly ${name} = fetcher(Entity)...\` in ${ownerName}, or name an existing constant`
+          : `${ownerName} cannot declare constants: name the owner class, FetchBy<"${name}", typeof Owner>`,
+      );
+      return undefined;
+    }
+    const fetcher = Node.isPropertyDeclaration(constant)
+      ? this.#readFetcher(constant)
+      : undefined;
+    const entity = fetcher && this.#mapper.entityOf(fetcher.entity);
+    if (fetcher === undefined || entity === undefined) {
+      this.#mapper.sink.error(
+        CODES.NOT_A_FETCHER,
+        at,
+        `${site.where}: FetchBy names ${ownerName}.${name}, which is not a fetcher`,
+        "initialize the constant with `fetcher(Entity)...` and let TypeScript " +
+          "infer its type (a fetcher typed AnyFetcher has no known shape)",
+      );
+      return undefined;
+    }
+    if (declared !== undefined && declared.info !== entity) {
+      this.#mapper.sink.error(
+        CODES.WRONG_FETCHER_ENTITY,
+        declared.node,
+        `${site.where}: ${ownerName}.${name} is a fetcher of ${entity.name}, ` +
+          `not of ${declared.info.name}`,
+        `name a fetcher of ${declared.info.name}, or declare ${entity.name}`,
+      );
+      return undefined;
+    }
+    if (!this.#mapper.claim("owner", ownerName, owner, at, site.where)) {
+      return undefined;
+    }
+    const key = `${ownerName}/${name}`;
+    if (!this.models.has(key)) {
+      this.models.set(key, undefined);
+      this.entities.set(key, entity.name);
+      const declaration = constant as PropertyDeclaration;
+      const origin: ShapeOrigin = {
+        key,
+        owner: ownerName,
+        fetcher: name,
+        doc: docOf(declaration),
+        source: this.#mapper.sink.location(declaration.getNameNode()),
+        at: declaration,
+      };
+      const type = this.#object(fetcher.shape, entity, origin, [], site);
+      this.models.set(key, {
+        key,
+        owner: ownerName,
+        fetcher: name,
+        ...(origin.doc === undefined ? {} : { doc: origin.doc }),
+        type,
+        source: origin.source,
+      });
+    }
+    return { kind: "fetched", entity: entity.name, key };
+  }
+
+  /** Owner class and constant name of a `FetchBy`, reported when unreadable. */
+  #constantName(
+    node: TypeReferenceNode,
+    site: Site,
+  ): { owner: OwnerDeclaration; name: string; at: Node } | undefined {
+    const malformed = (why: string, at: Node = node) => {
+      this.#mapper.sink.error(
+        CODES.MALFORMED_FETCH_BY,
+        at,
+        `${site.where}: cannot read \`${node.getText()}\`: ${why}`,
+        HINT_FORMS,
+      );
+      return undefined;
+    };
+    const args = node.getTypeArguments();
+    const [first, second] = args;
+    if (first === undefined || args.length > 2) {
+      return malformed(
+        "FetchBy takes a fetcher constant and an optional owner",
+      );
+    }
+    if (Node.isTypeQuery(first)) {
+      if (second !== undefined) {
+        return malformed("the owner is given twice", second);
+      }
+      const exprName = first.getExprName();
+      if (!Node.isQualifiedName(exprName)) {
+        return malformed("it must name a static constant of a class", first);
+      }
+      const owner = classOf(exprName.getLeft());
+      if (owner === undefined) {
+        return malformed(
+          `${exprName.getLeft().getText()} is not a class`,
+          first,
+        );
+      }
+      return { owner, name: exprName.getRight().getText(), at: first };
+    }
+    if (
+      Node.isLiteralTypeNode(first) && Node.isStringLiteral(first.getLiteral())
+    ) {
+      const name = (first.getLiteral() as unknown as {
+        getLiteralValue(): string;
+      }).getLiteralValue();
+      if (second === undefined) {
+        if (site.owner === undefined) {
+          return malformed("there is no enclosing class to own the constant");
+        }
+        return { owner: site.owner, name, at: first };
+      }
+      const exprName = Node.isTypeQuery(second)
+        ? second.getExprName()
+        : undefined;
+      const owner = exprName && classOf(exprName);
+      if (owner === undefined) {
+        return malformed("the owner must be `typeof` a class", second);
+      }
+      return { owner, name, at: first };
+    }
+    return malformed(
+      "the first argument is neither `typeof Owner.CONSTANT` nor a string",
+      first,
+    );
+  }
+
+  /** Entity class and shape type of a fetcher constant, from its static type. */
+  #readFetcher(
+    constant: PropertyDeclaration,
+  ): { entity: ClassDeclaration; shape: Type } | undefined {
+    const type = constant.getType();
+    const brand = type.getProperties().find((symbol) =>
+      symbol.getName().startsWith("__@shapeBrand@") &&
+      symbol.getDeclarations().some(isRuntimeNode)
+    );
+    const entityProperty = type.getProperty("entity");
+    if (brand === undefined || entityProperty === undefined) return undefined;
+    const shape = brand.getTypeAtLocation(constant).getNonNullableType();
+    if (shape.isAny() || shape.isUnknown() || !shape.isObject()) {
+      return undefined;
+    }
+    const entityType = entityProperty.getTypeAtLocation(constant);
+    const instance = entityType.getConstructSignatures()[0]?.getReturnType() ??
+      entityType.getAliasTypeArguments()[0];
+    const declaration = instance?.getSymbol()?.getDeclarations().find(
+      Node.isClassDeclaration,
+    );
+    return declaration === undefined
+      ? undefined
+      : { entity: declaration, shape };
+  }
+
+  /** The object type of a shape (or nested part), in entity declaration order. */
+  #object(
+    shape: Type,
+    entity: EntityInfo,
+    origin: ShapeOrigin,
+    path: readonly string[],
+    site: Site,
+  ): ObjectTypeRef {
+    const properties: PropertyModel[] = [];
+    for (const symbol of shape.getProperties()) {
+      const name = symbol.getName();
+      const property = entity.properties.find((p) => p.name === name);
+      if (property === undefined) continue;
+      const doc = property.doc === undefined ? {} : { doc: property.doc };
+      if (property.kind === "scalar") {
+        const type = this.#mapper.scalarType(entity, property);
+        if (type === undefined) continue;
+        properties.push({ name, type, optional: symbol.isOptional(), ...doc });
+        continue;
+      }
+      const target = property.target && this.#mapper.entityOf(property.target);
+      if (target === undefined) {
+        this.#mapper.unsupported(
+          property.declaration,
+          { ...site, where: `${entity.name}.${name}` },
+          "the association's target is not an @Entity() class",
+        );
+        continue;
+      }
+      const value = symbol.getTypeAtLocation(origin.at).getNonNullableType();
+      const many = value.isArray();
+      const element = many ? value.getArrayElementTypeOrThrow() : value;
+      const wrap = (ref: TypeRef): TypeRef =>
+        many ? { kind: "array", element: ref } : ref;
+      const aliasSymbol = element.getAliasSymbol();
+      if (
+        aliasSymbol?.getName() === "RecursiveShape" &&
+        aliasSymbol.getDeclarations().some(isRuntimeNode)
+      ) {
+        const key = this.#recursivePart(
+          element.getAliasTypeArguments()[0] ?? element,
+          target,
+          origin,
+          [...path, name],
+          many,
+          property.doc,
+          site,
+        );
+        properties.push({
+          name,
+          type: wrap({ kind: "fetched", entity: target.name, key }),
+          optional: true,
+          ...doc,
+        });
+        continue;
+      }
+      const nested = this.#object(
+        element,
+        target,
+        origin,
+        [...path, name],
+        site,
+      );
+      properties.push({
+        name,
+        type: wrap(nested),
+        optional: symbol.isOptional(),
+        ...doc,
+      });
+    }
+    properties.sort((a, b) =>
+      (entity.order.get(a.name) ?? 0) - (entity.order.get(b.name) ?? 0)
+    );
+    return { kind: "object", entity: entity.name, properties };
+  }
+
+  /**
+   * Registers the named part `<Owner>/<CONSTANT>@<path>` of a recursive
+   * selection: the child shape plus the recursive property, referring to
+   * the part itself.
+   */
+  #recursivePart(
+    child: Type,
+    entity: EntityInfo,
+    origin: ShapeOrigin,
+    path: readonly string[],
+    many: boolean,
+    doc: string | undefined,
+    site: Site,
+  ): string {
+    const dotted = path.join(".");
+    const key = `${origin.key}@${dotted}`;
+    if (this.models.has(key)) return key;
+    this.models.set(key, undefined);
+    this.entities.set(key, entity.name);
+    const name = path[path.length - 1]!;
+    const self: TypeRef = { kind: "fetched", entity: entity.name, key };
+    const part = this.#object(child, entity, origin, path, site);
+    const properties = part.properties.filter((p) => p.name !== name);
+    properties.push({
+      name,
+      type: many ? { kind: "array", element: self } : self,
+      optional: true,
+      ...(doc === undefined ? {} : { doc }),
+    });
+    properties.sort((a, b) =>
+      (entity.order.get(a.name) ?? 0) - (entity.order.get(b.name) ?? 0)
+    );
+    this.models.set(key, {
+      key,
+      owner: origin.owner,
+      fetcher: origin.fetcher,
+      path: dotted,
+      ...(origin.doc === undefined ? {} : { doc: origin.doc }),
+      type: { kind: "object", entity: entity.name, properties },
+      source: origin.source,
+    });
+    return key;
+  }
+}
