@@ -157,7 +157,9 @@ export interface AssociationSelector<
   ): Fetcher<E, With<S, K, AssociationEntry<E, K, ShapeOf<C>>>>;
   <C extends AnyFetcher<AssociationTarget<E[K]>>>(
     child: C,
-    options: AssociationOptions & { readonly recursive: true },
+    options:
+      & AssociationOptions
+      & ({ readonly recursive: true } | { readonly depth: number }),
   ): Fetcher<
     E,
     With<
