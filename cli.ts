@@ -1,0 +1,188 @@
+/**
+ * Tailor's command line.
+ *
+ * ```
+ * deno run -A cli.ts generate --project DIR --out DIR [--target all|ts|java|openapi] [--groups a,b] [--config FILE]
+ * deno run -A cli.ts check    --project DIR --against DIR [--target ...] [--groups a,b] [--config FILE]
+ * ```
+ *
+ * @module
+ */
+
+import { parseArgs } from "node:util";
+import { relative, resolve } from "node:path";
+import { ConfigError, loadConfig } from "./src/config/config.ts";
+import { readTree, replaceTree } from "./src/fs/tree.ts";
+import { formatDiagnostic } from "./src/model/diagnostic.ts";
+import { loadOpenApiPageAssets } from "./src/emit/openapi/openapi_page.ts";
+import { compareTrees } from "./src/testing/golden.ts";
+import {
+  OPENAPI_ASSETS_DIR,
+  parseGroups,
+  projectModel,
+  renderArtifacts,
+} from "./src/pipeline.ts";
+
+/** What `--target` selects from the artifact tree. */
+const TARGETS = ["all", "ts", "java", "openapi"] as const;
+type Target = typeof TARGETS[number];
+
+const USAGE = `Usage:
+  cli.ts generate --project DIR --out DIR [--target all|ts|java|openapi] [--groups a,b] [--config FILE]
+  cli.ts check --project DIR --against DIR [--target all|ts|java|openapi] [--groups a,b] [--config FILE]
+
+generate  writes the client files for the project into --out, replacing it whole
+          (target all: ts/, java/, openapi.yml, openapi.html; ts or java: that
+          client at the root of --out; openapi: the document and page).
+check     exits 1 and lists the files of --against that differ from what
+          generate would write (a drift check for CI).`;
+
+/** Thrown for wrong command-line use; printed with the usage text. */
+class UsageError extends Error {}
+
+/** Keeps the files of one target, re-rooted for a single-client target. */
+export function filesOfTarget(
+  files: ReadonlyMap<string, string>,
+  target: Target,
+): Map<string, string> {
+  if (target === "all") return new Map(files);
+  const kept = new Map<string, string>();
+  for (const [path, text] of files) {
+    if (target === "openapi" && path.startsWith("openapi.")) {
+      kept.set(path, text);
+    } else if (path.startsWith(`${target}/`)) {
+      kept.set(path.slice(target.length + 1), text);
+    }
+  }
+  return kept;
+}
+
+async function artifacts(
+  values: Record<string, string | string[] | boolean | undefined>,
+): Promise<Map<string, string> | undefined> {
+  const project = values.project;
+  if (typeof project !== "string") {
+    throw new UsageError("--project is required");
+  }
+  const target = (values.target ?? "all") as Target;
+  if (!TARGETS.includes(target)) {
+    throw new UsageError(`--target must be one of ${TARGETS.join(", ")}`);
+  }
+  const config = await loadConfig(
+    project,
+    typeof values.config === "string" ? values.config : undefined,
+  );
+  const groups = parseGroups((values.groups ?? []) as string[]);
+  const result = await projectModel(project, groups);
+  if (!result.ok) {
+    if ("diagnostics" in result) {
+      for (const d of result.diagnostics) console.error(formatDiagnostic(d));
+      console.error(
+        `${result.diagnostics.length} error(s); nothing was written.`,
+      );
+    } else {
+      console.error(
+        `unknown group(s): ${result.unknownGroups.join(", ")}; known groups: ${
+          result.knownGroups.join(", ") || "(none)"
+        }`,
+      );
+    }
+    return undefined;
+  }
+  for (const warning of result.warnings) {
+    console.error(formatDiagnostic(warning).replace(" error ", " warning "));
+  }
+  const sourceName = relative(Deno.cwd(), resolve(project)) || ".";
+  return filesOfTarget(
+    renderArtifacts(result.model, config, sourceName),
+    target,
+  );
+}
+
+async function generate(
+  values: Record<string, string | string[] | boolean | undefined>,
+): Promise<number> {
+  const out = values.out;
+  if (typeof out !== "string") throw new UsageError("--out is required");
+  const files = await artifacts(values);
+  if (files === undefined) return 1;
+  const withAssets = new Map<string, string | Uint8Array>(files);
+  if (files.has("openapi.html")) {
+    for (const [name, bytes] of await loadOpenApiPageAssets()) {
+      withAssets.set(`${OPENAPI_ASSETS_DIR}/${name}`, bytes);
+    }
+  }
+  await replaceTree(out, withAssets);
+  console.log(`wrote ${withAssets.size} files to ${out}`);
+  return 0;
+}
+
+async function check(
+  values: Record<string, string | string[] | boolean | undefined>,
+): Promise<number> {
+  const against = values.against;
+  if (typeof against !== "string") {
+    throw new UsageError("--against is required");
+  }
+  const files = await artifacts(values);
+  if (files === undefined) return 1;
+  const existing = new Map(
+    [...await readTree(against)].filter(([path]) =>
+      !path.startsWith(`${OPENAPI_ASSETS_DIR}/`)
+    ),
+  );
+  const report = compareTrees(existing, files);
+  if (report === undefined) {
+    console.log(`${against} is up to date`);
+    return 0;
+  }
+  console.error(`${against} is stale:\n${report}`);
+  return 1;
+}
+
+/** Runs the command line; returns the exit status. */
+export async function main(args: readonly string[]): Promise<number> {
+  try {
+    const { positionals, values } = parseArgs({
+      args: [...args],
+      allowPositionals: true,
+      options: {
+        project: { type: "string" },
+        out: { type: "string" },
+        against: { type: "string" },
+        target: { type: "string" },
+        groups: { type: "string", multiple: true },
+        config: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+    });
+    if (values.help) {
+      console.log(USAGE);
+      return 0;
+    }
+    const [command, ...rest] = positionals;
+    if (rest.length > 0) throw new UsageError(`unexpected: ${rest.join(" ")}`);
+    if (command === "generate") return await generate(values);
+    if (command === "check") return await check(values);
+    throw new UsageError(
+      command ? `unknown command "${command}"` : "no command",
+    );
+  } catch (error) {
+    if (
+      error instanceof UsageError ||
+      (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")
+    ) {
+      console.error(`${(error as Error).message}\n\n${USAGE}`);
+      return 2;
+    }
+    if (error instanceof ConfigError) {
+      console.error(`configuration error: ${error.message}`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+if (import.meta.main) {
+  Deno.exit(await main(Deno.args));
+}

@@ -1,0 +1,116 @@
+/**
+ * The generation pipeline shared by the CLI, the golden tests and the server:
+ * project source -> ApiModel (-> group selection) -> every artifact's files.
+ *
+ * @module
+ */
+
+import { analyzeProject } from "./analyze/analyze.ts";
+import type { ClientConfig } from "./config/config.ts";
+import { DEFAULT_JAVA_BASE_PACKAGE, emitJava } from "./emit/java/emit_java.ts";
+import { emitOpenApi } from "./emit/openapi/emit_openapi.ts";
+import { emitOpenApiPage } from "./emit/openapi/openapi_page.ts";
+import { emitTypeScript } from "./emit/ts/emit_typescript.ts";
+import type { ApiModel } from "./model/api_model.ts";
+import type { Diagnostic } from "./model/diagnostic.ts";
+import { selectGroups } from "./model/select_groups.ts";
+
+/** Name of the OpenAPI document file beside the page. */
+export const OPENAPI_FILE = "openapi.yml";
+
+/** Folder of the page's browser assets, relative to the page. */
+export const OPENAPI_ASSETS_DIR = "openapi-assets";
+
+/** The TypeScript client files (paths relative to the client root). */
+export function typeScriptFiles(
+  model: ApiModel,
+  sourceName: string,
+): Map<string, string> {
+  return emitTypeScript(model, { sourceName });
+}
+
+/** The Java client files (paths mirror the package). */
+export function javaFiles(
+  model: ApiModel,
+  config: ClientConfig,
+): Map<string, string> {
+  return emitJava(model, {
+    basePackage: config.javaBasePackage ?? DEFAULT_JAVA_BASE_PACKAGE,
+  });
+}
+
+/** The OpenAPI document. */
+export function openApiDocument(model: ApiModel, config: ClientConfig): string {
+  return emitOpenApi(model, { info: config.info });
+}
+
+/** The browsable page, loading the document and assets beside it. */
+export function openApiPage(
+  config: ClientConfig,
+  documentUrl = OPENAPI_FILE,
+  assetsBase = `${OPENAPI_ASSETS_DIR}/`,
+): string {
+  return emitOpenApiPage({ title: config.info.title, documentUrl, assetsBase });
+}
+
+/**
+ * Every text artifact of a model, as one tree: `ts/**`, `java/**`,
+ * `openapi.yml` and `openapi.html` (the page's browser assets are binary
+ * package files and are not part of it).
+ */
+export function renderArtifacts(
+  model: ApiModel,
+  config: ClientConfig,
+  sourceName: string,
+): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const [path, text] of typeScriptFiles(model, sourceName)) {
+    files.set(`ts/${path}`, text);
+  }
+  for (const [path, text] of javaFiles(model, config)) {
+    files.set(`java/${path}`, text);
+  }
+  files.set(OPENAPI_FILE, openApiDocument(model, config));
+  files.set("openapi.html", openApiPage(config));
+  return new Map([...files].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** What analyzing (and selecting groups of) a project gives. */
+export type ModelResult =
+  | {
+    readonly ok: true;
+    readonly model: ApiModel;
+    readonly warnings: readonly Diagnostic[];
+  }
+  | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] }
+  | {
+    readonly ok: false;
+    readonly unknownGroups: readonly string[];
+    readonly knownGroups: readonly string[];
+  };
+
+/** Analyzes a project and keeps the operations of the selected groups. */
+export async function projectModel(
+  projectDir: string,
+  groups: readonly string[] = [],
+): Promise<ModelResult> {
+  const analysis = await analyzeProject(projectDir);
+  if (!analysis.ok) return analysis;
+  if (groups.length === 0) return analysis;
+  const selection = selectGroups(analysis.model, [...groups]);
+  if (selection.unknownGroups.length > 0) {
+    return {
+      ok: false,
+      unknownGroups: selection.unknownGroups,
+      knownGroups: analysis.model.groups,
+    };
+  }
+  return { ok: true, model: selection.model, warnings: analysis.warnings };
+}
+
+/** Splits `a,b` and repeated values into a sorted, de-duplicated group list. */
+export function parseGroups(values: readonly string[]): string[] {
+  const names = values.flatMap((value) => value.split(","))
+    .map((name) => name.trim()).filter((name) => name !== "");
+  return [...new Set(names)].sort();
+}
