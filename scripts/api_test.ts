@@ -34,9 +34,12 @@ Deno.test("api: a good archive replaces the generated directory", async () => {
   const zip = createZip(
     new Map([["index.ts", "// new\n"], ["services/A.ts", "a"]]),
   );
-  await withServer({ "/ts.zip": () => new Response(zip.slice()) }, async (base) => {
-    assert.equal(await downloadClient(`${base}/ts.zip`, dir), 2);
-  });
+  await withServer(
+    { "/ts.zip": () => new Response(zip.slice()) },
+    async (base) => {
+      assert.equal(await downloadClient(`${base}/ts.zip`, dir), 2);
+    },
+  );
   assert.deepEqual([...await readTree(dir)], [["index.ts", "// new\n"], [
     "services/A.ts",
     "a",

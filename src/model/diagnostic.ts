@@ -24,6 +24,8 @@ export interface Diagnostic {
 /** Renders a diagnostic as `file:line:col - error CODE: message (hint)`. */
 export function formatDiagnostic(diagnostic: Diagnostic): string {
   const where = `${diagnostic.file}:${diagnostic.line}:${diagnostic.column}`;
-  const hint = diagnostic.hint === undefined ? "" : `\n  hint: ${diagnostic.hint}`;
+  const hint = diagnostic.hint === undefined
+    ? ""
+    : `\n  hint: ${diagnostic.hint}`;
   return `${where} - error ${diagnostic.code}: ${diagnostic.message}${hint}`;
 }
