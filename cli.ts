@@ -131,7 +131,10 @@ async function check(
       !path.startsWith(`${OPENAPI_ASSETS_DIR}/`)
     ),
   );
-  const report = compareTrees(existing, files);
+  const report = compareTrees(existing, files, {
+    expected: against,
+    actual: "generated",
+  });
   if (report === undefined) {
     console.log(`${against} is up to date`);
     return 0;

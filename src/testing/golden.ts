@@ -40,12 +40,17 @@ export async function assertGoldenTree(
 }
 
 /**
- * Describes how `actual` differs from `expected`: missing and extra paths,
+ * Describes how `actual` differs from `expected`: paths only in one of them,
  * then a unified diff of the first differing file. Undefined when equal.
+ * The labels name the two trees in the report.
  */
 export function compareTrees(
   expected: ReadonlyMap<string, string>,
   actual: ReadonlyMap<string, string>,
+  labels: { readonly expected: string; readonly actual: string } = {
+    expected: "golden",
+    actual: "generated",
+  },
 ): string | undefined {
   const missing = [...expected.keys()].filter((p) => !actual.has(p)).sort();
   const extra = [...actual.keys()].filter((p) => !expected.has(p)).sort();
@@ -54,15 +59,19 @@ export function compareTrees(
   ).sort();
   if (missing.length + extra.length + changed.length === 0) return undefined;
   const lines: string[] = [];
-  if (missing.length > 0) lines.push(`not generated: ${missing.join(", ")}`);
-  if (extra.length > 0) lines.push(`not in golden: ${extra.join(", ")}`);
+  if (missing.length > 0) {
+    lines.push(`only in ${labels.expected}: ${missing.join(", ")}`);
+  }
+  if (extra.length > 0) {
+    lines.push(`only in ${labels.actual}: ${extra.join(", ")}`);
+  }
   if (changed.length > 0) {
     lines.push(`changed: ${changed.join(", ")}`);
     const first = changed[0]!;
     lines.push(
       createTwoFilesPatch(
-        `golden/${first}`,
-        `generated/${first}`,
+        `${labels.expected}/${first}`,
+        `${labels.actual}/${first}`,
         expected.get(first)!,
         actual.get(first)!,
         undefined,

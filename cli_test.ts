@@ -1,0 +1,177 @@
+import assert from "node:assert/strict";
+import { main } from "./cli.ts";
+import { readTree, writeTree } from "./src/fs/tree.ts";
+
+/** Runs the CLI in-process, capturing what it prints. */
+async function run(
+  ...args: string[]
+): Promise<{ status: number; out: string; err: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const log = console.log;
+  const error = console.error;
+  console.log = (...parts: unknown[]) => out.push(parts.join(" "));
+  console.error = (...parts: unknown[]) => err.push(parts.join(" "));
+  try {
+    const status = await main(args);
+    return { status, out: out.join("\n"), err: err.join("\n") };
+  } finally {
+    console.log = log;
+    console.error = error;
+  }
+}
+
+Deno.test("cli: generate writes every artifact, and check accepts it", async () => {
+  const out = await Deno.makeTempDir();
+  const generated = await run(
+    "generate",
+    "--project",
+    "fixtures/bookstore",
+    "--out",
+    out,
+  );
+  assert.equal(generated.status, 0, generated.err);
+  const files = await readTree(out);
+  for (
+    const path of [
+      "ts/index.ts",
+      "ts/model/dto/BookDto.ts",
+      "java/com/example/bookstore/client/service/BookService.java",
+      "openapi.yml",
+      "openapi.html",
+      "openapi-assets/swagger-ui-bundle.js",
+    ]
+  ) {
+    assert.ok(files.has(path), path);
+  }
+  const golden = await readTree("golden/bookstore/ts");
+  assert.equal(
+    files.get("ts/model/dto/BookDto.ts"),
+    golden.get("model/dto/BookDto.ts"),
+  );
+  const checked = await run(
+    "check",
+    "--project",
+    "fixtures/bookstore",
+    "--against",
+    out,
+  );
+  assert.equal(checked.status, 0, checked.err);
+  await Deno.remove(out, { recursive: true });
+});
+
+Deno.test("cli: check lists stale, missing and extra files", async () => {
+  const out = await Deno.makeTempDir();
+  await run(
+    "generate",
+    "--project",
+    "fixtures/treeshop",
+    "--out",
+    out,
+    "--target",
+    "ts",
+  );
+  await writeTree(out, new Map([["extra.ts", "x"], ["Api.ts", "stale"]]), [
+    "index.ts",
+  ]);
+  const checked = await run(
+    "check",
+    "--project",
+    "fixtures/treeshop",
+    "--against",
+    out,
+    "--target",
+    "ts",
+  );
+  assert.equal(checked.status, 1);
+  assert.match(checked.err, /only in .*: extra\.ts/);
+  assert.match(checked.err, /only in generated: index\.ts/);
+  assert.match(checked.err, /changed: Api\.ts/);
+  await Deno.remove(out, { recursive: true });
+});
+
+Deno.test("cli: --groups keeps only the selected operations", async () => {
+  const out = await Deno.makeTempDir();
+  const generated = await run(
+    "generate",
+    "--project",
+    "fixtures/treeshop",
+    "--out",
+    out,
+    "--target",
+    "ts",
+    "--groups",
+    "admin",
+  );
+  assert.equal(generated.status, 0, generated.err);
+  const service = (await readTree(out)).get("services/TreeService.ts") ?? "";
+  assert.match(service, /createNode/);
+  assert.doesNotMatch(service, /findTree/);
+  await Deno.remove(out, { recursive: true });
+});
+
+Deno.test("cli: diagnostics and unknown groups exit 1 and write nothing", async () => {
+  const parent = await Deno.makeTempDir();
+  const out = `${parent}/client`;
+  await writeTree(out, new Map([["keep.ts", "keep"]]));
+  const failed = await run(
+    "generate",
+    "--project",
+    "fixtures/errors/method_group",
+    "--out",
+    out,
+  );
+  assert.equal(failed.status, 1);
+  assert.match(failed.err, /^controller\.ts:\d+:\d+ - error TAILOR003: /m);
+  assert.match(failed.err, /nothing was written/);
+  const unknown = await run(
+    "generate",
+    "--project",
+    "fixtures/treeshop",
+    "--out",
+    out,
+    "--groups",
+    "nope",
+  );
+  assert.equal(unknown.status, 1);
+  assert.match(
+    unknown.err,
+    /unknown group\(s\): nope; known groups: admin, shop/,
+  );
+  assert.deepEqual([...await readTree(out)], [["keep.ts", "keep"]]);
+  await Deno.remove(parent, { recursive: true });
+});
+
+Deno.test("cli: wrong use prints the usage and exits 2", async () => {
+  for (
+    const args of [
+      [],
+      ["frobnicate"],
+      ["generate", "--out", "x"],
+      ["generate", "--project", "fixtures/bookstore"],
+      ["generate", "--project", "p", "--out", "o", "--target", "cobol"],
+      ["generate", "--bogus"],
+    ]
+  ) {
+    const result = await run(...args);
+    assert.equal(result.status, 2, args.join(" "));
+    assert.match(result.err, /Usage:/);
+  }
+});
+
+Deno.test("cli: a bad configuration names the key and exits 1", async () => {
+  const config = await Deno.makeTempFile({ suffix: ".yml" });
+  await Deno.writeTextFile(config, "orm:\n  client:\n    ts:\n      pth: /x\n");
+  const result = await run(
+    "generate",
+    "--project",
+    "fixtures/bookstore",
+    "--out",
+    "out/never",
+    "--config",
+    config,
+  );
+  assert.equal(result.status, 1);
+  assert.match(result.err, /orm\.client\.ts\.pth/);
+  await Deno.remove(config);
+});
