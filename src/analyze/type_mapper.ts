@@ -22,6 +22,7 @@ import {
   type TypeAliasDeclaration,
   type TypeLiteralNode,
   type TypeNode,
+  type TypeParameterDeclaration,
   type TypeReferenceNode,
 } from "ts-morph";
 import type {
@@ -750,20 +751,12 @@ export class TypeMapper {
     if (this.#expanding.has(alias)) {
       return this.unsupported(node, site, "a recursive type alias");
     }
-    const env = new Map(site.env);
     const parameters = alias.getTypeParameters();
+    const mappedArgs = this.#typeArguments(parameters, args, node, site);
+    if (mappedArgs === undefined) return undefined;
+    const env = new Map(site.env);
     for (const [i, parameter] of parameters.entries()) {
-      const argument = args[i] ?? parameter.getDefault();
-      if (argument === undefined) {
-        return this.vague(
-          node,
-          site,
-          `no type argument for ${parameter.getName()}`,
-        );
-      }
-      const mapped = this.mapValue(argument, site);
-      if (mapped === undefined) return undefined;
-      env.set(parameter, mapped);
+      env.set(parameter, mappedArgs[i]!);
     }
     this.#expanding.add(alias);
     try {
@@ -782,6 +775,24 @@ export class TypeMapper {
     const name = declaration.getName() ?? "Anonymous";
     const parameters = declaration.getTypeParameters();
     if (args.length > parameters.length) return this.unsupported(node, site);
+    const mappedArgs = this.#typeArguments(parameters, args, node, site);
+    if (mappedArgs === undefined) return undefined;
+    if (!this.#ensureStatic(declaration, node, site)) return undefined;
+    return plain({ kind: "static", name, args: mappedArgs });
+  }
+
+  /**
+   * The type arguments of a reference to a generic declaration, one per type
+   * parameter: the written argument, else the parameter's default. Undefined,
+   * with the error reported, at the first that is missing or cannot be
+   * mapped.
+   */
+  #typeArguments(
+    parameters: readonly TypeParameterDeclaration[],
+    args: readonly TypeNode[],
+    node: TypeReferenceNode,
+    site: Site,
+  ): TypeRef[] | undefined {
     const mappedArgs: TypeRef[] = [];
     for (const [i, parameter] of parameters.entries()) {
       const argument = args[i] ?? parameter.getDefault();
@@ -796,8 +807,7 @@ export class TypeMapper {
       if (mapped === undefined) return undefined;
       mappedArgs.push(mapped);
     }
-    if (!this.#ensureStatic(declaration, node, site)) return undefined;
-    return plain({ kind: "static", name, args: mappedArgs });
+    return mappedArgs;
   }
 
   #ensureStatic(
