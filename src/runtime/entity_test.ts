@@ -29,31 +29,51 @@ function properties(type: Parameters<typeof entityMetadata>[0]) {
   return [...entityMetadata(type).properties.values()].map(plain);
 }
 
+/** The expected {@link plain} metadata of an `@Id()` in `column`. */
+const id = (column = "id") => ({
+  name: "id",
+  kind: "id",
+  nullable: false,
+  column,
+});
+
+/** The expected {@link plain} metadata of a `@Column()`. */
+const scalar = (name: string, column = name, nullable = false) => ({
+  name,
+  kind: "scalar",
+  nullable,
+  column,
+});
+
+/** The expected {@link plain} metadata of an association to `target`. */
+const association = (
+  name: string,
+  kind: "many-to-one" | "one-to-many" | "many-to-many",
+  target: string,
+  { nullable = false, mappedBy }: { nullable?: boolean; mappedBy?: string } =
+    {},
+) => ({
+  name,
+  kind: "association",
+  association: kind,
+  nullable,
+  target,
+  ...(mappedBy === undefined ? {} : { mappedBy }),
+});
+
 Deno.test("entityMetadata(Book): properties in declaration order", () => {
   const metadata = entityMetadata(Book);
   assert.equal(metadata.name, "Book");
   assert.equal(metadata.type, Book);
   assert.equal(metadata.idProperty, "id");
   assert.deepEqual(properties(Book), [
-    { name: "id", kind: "id", nullable: false, column: "id" },
-    { name: "name", kind: "scalar", nullable: false, column: "name" },
-    { name: "edition", kind: "scalar", nullable: false, column: "edition" },
-    { name: "price", kind: "scalar", nullable: false, column: "price" },
-    { name: "tenant", kind: "scalar", nullable: false, column: "tenant" },
-    {
-      name: "store",
-      kind: "association",
-      association: "many-to-one",
-      nullable: true,
-      target: "BookStore",
-    },
-    {
-      name: "authors",
-      kind: "association",
-      association: "many-to-many",
-      nullable: false,
-      target: "Author",
-    },
+    id(),
+    scalar("name"),
+    scalar("edition"),
+    scalar("price"),
+    scalar("tenant"),
+    association("store", "many-to-one", "BookStore", { nullable: true }),
+    association("authors", "many-to-many", "Author"),
   ]);
   // The cached metadata is the same object each time.
   assert.equal(entityMetadata(Book), metadata);
@@ -61,42 +81,23 @@ Deno.test("entityMetadata(Book): properties in declaration order", () => {
 
 Deno.test("entityMetadata: formulas, inverse sides, self-associations", () => {
   assert.deepEqual(properties(BookStore), [
-    { name: "id", kind: "id", nullable: false, column: "id" },
-    { name: "name", kind: "scalar", nullable: false, column: "name" },
-    { name: "website", kind: "scalar", nullable: true, column: "website" },
+    id(),
+    scalar("name"),
+    scalar("website", "website", true),
     {
       name: "avgPrice",
       kind: "formula",
       nullable: true,
       sql: "(select avg(b.price) from book b where b.store_id = %alias.id)",
     },
-    {
-      name: "books",
-      kind: "association",
-      association: "one-to-many",
-      nullable: false,
-      target: "Book",
-      mappedBy: "store",
-    },
+    association("books", "one-to-many", "Book", { mappedBy: "store" }),
   ]);
   assert.deepEqual(properties(Author), [
-    { name: "id", kind: "id", nullable: false, column: "id" },
-    {
-      name: "firstName",
-      kind: "scalar",
-      nullable: false,
-      column: "first_name",
-    },
-    { name: "lastName", kind: "scalar", nullable: false, column: "last_name" },
-    { name: "gender", kind: "scalar", nullable: false, column: "gender" },
-    {
-      name: "books",
-      kind: "association",
-      association: "many-to-many",
-      nullable: false,
-      target: "Book",
-      mappedBy: "authors",
-    },
+    id(),
+    scalar("firstName", "first_name"),
+    scalar("lastName", "last_name"),
+    scalar("gender"),
+    association("books", "many-to-many", "Book", { mappedBy: "authors" }),
   ]);
   const tree = entityMetadata(TreeNode).properties;
   const parent = tree.get("parent");
@@ -157,37 +158,13 @@ Deno.test("@Entity(name), column options and defaults", () => {
   const metadata = entityMetadata(Thing);
   assert.equal(metadata.name, "Renamed");
   assert.deepEqual(properties(Thing), [
-    { name: "id", kind: "id", nullable: false, column: "thing_key" },
-    { name: "label", kind: "scalar", nullable: true, column: "LABEL" },
-    {
-      name: "createdAt",
-      kind: "scalar",
-      nullable: false,
-      column: "created_at",
-    },
+    id("thing_key"),
+    scalar("label", "LABEL", true),
+    scalar("createdAt", "created_at"),
     { name: "one", kind: "formula", nullable: false, sql: "1" },
-    {
-      name: "owner",
-      kind: "association",
-      association: "many-to-one",
-      nullable: false,
-      target: "Thing",
-    },
-    {
-      name: "friends",
-      kind: "association",
-      association: "many-to-many",
-      nullable: false,
-      target: "Thing",
-    },
-    {
-      name: "owned",
-      kind: "association",
-      association: "one-to-many",
-      nullable: false,
-      target: "Thing",
-      mappedBy: "owner",
-    },
+    association("owner", "many-to-one", "Thing"),
+    association("friends", "many-to-many", "Thing"),
+    association("owned", "one-to-many", "Thing", { mappedBy: "owner" }),
   ]);
   assert.equal(fetcher(Thing).entityName, "Renamed");
   assert.equal(new Thing().transientNote, "");

@@ -6,37 +6,32 @@
  * @module
  */
 
-import type {
-  ApiModel,
-  ObjectTypeRef,
-  PropertyModel,
-  SourceLocation,
-  TypeRef,
-} from "../../model/api_model.ts";
+import type { ApiModel } from "../../model/api_model.ts";
+import {
+  at,
+  integer,
+  number,
+  object,
+  pageType,
+  pathParam,
+  prop,
+  string,
+  tuple2Type,
+} from "./model_builders.ts";
 
-const at = (file: string, line: number): SourceLocation => ({
-  file,
-  line,
-  column: 14,
-});
-const integer: TypeRef = { kind: "primitive", name: "integer" };
-const number: TypeRef = { kind: "primitive", name: "number" };
-const string: TypeRef = { kind: "primitive", name: "string" };
-const prop = (
-  name: string,
-  type: TypeRef,
-  optional = false,
-  doc?: string,
-): PropertyModel => ({
-  name,
-  type,
-  optional,
-  ...(doc === undefined ? {} : { doc }),
-});
-const object = (
-  entity: string,
-  properties: PropertyModel[],
-): ObjectTypeRef => ({ kind: "object", entity, properties });
+/** The shape of TREE_FETCHER, the same on every level of the recursion. */
+const treeNode = object("TreeNode", [
+  prop("id", integer),
+  prop("name", string),
+  prop("childNodes", {
+    kind: "array",
+    element: {
+      kind: "fetched",
+      entity: "TreeNode",
+      key: "TreeController/TREE_FETCHER@childNodes",
+    },
+  }, true),
+]);
 
 /** The bookstore of the spec plus a recursive tree, a Tuple2, a map and a body. */
 export const sampleModel: ApiModel = {
@@ -47,7 +42,7 @@ export const sampleModel: ApiModel = {
       name: "BookService",
       controller: "BookController",
       doc: "Books of the store: listing and details.",
-      source: at("book_controller.ts", 17),
+      source: at("book_controller.ts", 17, 14),
       operations: [
         {
           name: "findBooks",
@@ -93,7 +88,7 @@ export const sampleModel: ApiModel = {
             },
             nullable: false,
           },
-          source: at("book_controller.ts", 40),
+          source: at("book_controller.ts", 40, 14),
         },
         {
           name: "findBook",
@@ -101,14 +96,7 @@ export const sampleModel: ApiModel = {
           path: "/book/{id}",
           doc: "Finds one book with its store and authors.",
           groups: ["shop"],
-          parameters: [{
-            name: "id",
-            in: "path",
-            wireName: "id",
-            type: integer,
-            required: true,
-            doc: "Identifier of the book.",
-          }],
+          parameters: [pathParam("id", integer, "Identifier of the book.")],
           result: {
             type: {
               kind: "fetched",
@@ -117,7 +105,7 @@ export const sampleModel: ApiModel = {
             },
             nullable: true,
           },
-          source: at("book_controller.ts", 60),
+          source: at("book_controller.ts", 60, 14),
         },
         {
           name: "saveBook",
@@ -125,13 +113,7 @@ export const sampleModel: ApiModel = {
           path: "/book/{id}",
           groups: ["admin"],
           parameters: [
-            {
-              name: "id",
-              in: "path",
-              wireName: "id",
-              type: integer,
-              required: true,
-            },
+            pathParam("id", integer),
             {
               name: "input",
               in: "body",
@@ -148,27 +130,21 @@ export const sampleModel: ApiModel = {
             },
           ],
           result: { type: { kind: "void" }, nullable: false },
-          source: at("book_controller.ts", 80),
+          source: at("book_controller.ts", 80, 14),
         },
       ],
     },
     {
       name: "TreeService",
       controller: "TreeController",
-      source: at("tree_controller.ts", 10),
+      source: at("tree_controller.ts", 10, 14),
       operations: [
         {
           name: "findTree",
           httpMethod: "GET",
           path: "/tree/{rootId}",
           groups: [],
-          parameters: [{
-            name: "rootId",
-            in: "path",
-            wireName: "rootId",
-            type: integer,
-            required: true,
-          }],
+          parameters: [pathParam("rootId", integer)],
           result: {
             type: {
               kind: "fetched",
@@ -177,7 +153,7 @@ export const sampleModel: ApiModel = {
             },
             nullable: true,
           },
-          source: at("tree_controller.ts", 20),
+          source: at("tree_controller.ts", 20, 14),
         },
         {
           name: "pairs",
@@ -203,7 +179,7 @@ export const sampleModel: ApiModel = {
             },
             nullable: false,
           },
-          source: at("tree_controller.ts", 30),
+          source: at("tree_controller.ts", 30, 14),
         },
         {
           name: "hello",
@@ -212,7 +188,7 @@ export const sampleModel: ApiModel = {
           groups: [],
           parameters: [],
           result: { type: string, nullable: false },
-          source: at("tree_controller.ts", 40),
+          source: at("tree_controller.ts", 40, 14),
         },
       ],
     },
@@ -227,7 +203,7 @@ export const sampleModel: ApiModel = {
           owner: "BookController",
           fetcher: "COMPLEX_FETCHER",
           doc: "The detail shape.",
-          source: at("book_controller.ts", 12),
+          source: at("book_controller.ts", 12, 14),
           type: object("Book", [
             prop("id", integer),
             prop("name", string, false, "Title of the book."),
@@ -255,7 +231,7 @@ export const sampleModel: ApiModel = {
           key: "BookController/SIMPLE_FETCHER",
           owner: "BookController",
           fetcher: "SIMPLE_FETCHER",
-          source: at("book_controller.ts", 9),
+          source: at("book_controller.ts", 9, 14),
           type: object("Book", [prop("id", integer), prop("name", string)]),
         },
       ],
@@ -267,38 +243,16 @@ export const sampleModel: ApiModel = {
           key: "TreeController/TREE_FETCHER",
           owner: "TreeController",
           fetcher: "TREE_FETCHER",
-          source: at("tree_controller.ts", 5),
-          type: object("TreeNode", [
-            prop("id", integer),
-            prop("name", string),
-            prop("childNodes", {
-              kind: "array",
-              element: {
-                kind: "fetched",
-                entity: "TreeNode",
-                key: "TreeController/TREE_FETCHER@childNodes",
-              },
-            }, true),
-          ]),
+          source: at("tree_controller.ts", 5, 14),
+          type: treeNode,
         },
         {
           key: "TreeController/TREE_FETCHER@childNodes",
           owner: "TreeController",
           fetcher: "TREE_FETCHER",
           path: "childNodes",
-          source: at("tree_controller.ts", 5),
-          type: object("TreeNode", [
-            prop("id", integer),
-            prop("name", string),
-            prop("childNodes", {
-              kind: "array",
-              element: {
-                kind: "fetched",
-                entity: "TreeNode",
-                key: "TreeController/TREE_FETCHER@childNodes",
-              },
-            }, true),
-          ]),
+          source: at("tree_controller.ts", 5, 14),
+          type: treeNode,
         },
       ],
     },
@@ -331,31 +285,9 @@ export const sampleModel: ApiModel = {
         prop("name", string),
         prop("storeId", integer, true, "Store selling it."),
       ],
-      source: at("book_controller.ts", 3),
+      source: at("book_controller.ts", 3, 14),
     },
-    {
-      name: "Page",
-      origin: "builtin",
-      doc: "One page of a listing.",
-      typeParameters: ["T"],
-      properties: [
-        prop("rows", {
-          kind: "array",
-          element: { kind: "typeParameter", name: "T" },
-        }),
-        prop("totalRowCount", integer),
-        prop("totalPageCount", integer),
-      ],
-    },
-    {
-      name: "Tuple2",
-      origin: "builtin",
-      doc: "A pair of values.",
-      typeParameters: ["A", "B"],
-      properties: [
-        prop("_1", { kind: "typeParameter", name: "A" }),
-        prop("_2", { kind: "typeParameter", name: "B" }),
-      ],
-    },
+    pageType("One page of a listing."),
+    tuple2Type("A pair of values."),
   ],
 };

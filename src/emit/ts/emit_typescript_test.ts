@@ -1,5 +1,10 @@
 import assert from "node:assert/strict";
-import type { ApiModel, ServiceModel } from "../../model/api_model.ts";
+import type {
+  ApiModel,
+  ServiceModel,
+  StaticTypeModel,
+} from "../../model/api_model.ts";
+import { at, emptyModel, string } from "../testdata/model_builders.ts";
 import { sampleModel } from "../testdata/sample_model.ts";
 import { emitTypeScript } from "./emit_typescript.ts";
 import { edgeModel } from "./testdata/edge_model.ts";
@@ -20,17 +25,17 @@ function body(files: Map<string, string>, path: string): string {
   return text.slice(HEADER.length);
 }
 
-const noSource = { file: "x.ts", line: 1, column: 1 };
+/** The files every client has, whatever its model. */
+const RUNTIME_FILES = [
+  "Api.ts",
+  "ElementOf.ts",
+  "Executor.ts",
+  "RequestOf.ts",
+  "ResponseOf.ts",
+  "index.ts",
+];
 
-const emptyModel: ApiModel = {
-  version: 1,
-  groups: [],
-  services: [],
-  dtos: [],
-  dynamicEntities: [],
-  enums: [],
-  staticTypes: [],
-};
+const noSource = at("x.ts", 1);
 
 function withService(service: Partial<ServiceModel>): ApiModel {
   return {
@@ -38,7 +43,7 @@ function withService(service: Partial<ServiceModel>): ApiModel {
     services: [{
       name: "HelloService",
       controller: "HelloController",
-      source: { file: "app.ts", line: 12, column: 14 },
+      source: at("app.ts", 12, 14),
       operations: [],
       ...service,
     }],
@@ -48,12 +53,7 @@ function withService(service: Partial<ServiceModel>): ApiModel {
 Deno.test("emits every file of the layout, keys sorted", () => {
   const files = emitTypeScript(sampleModel);
   assert.deepEqual([...files.keys()], [
-    "Api.ts",
-    "ElementOf.ts",
-    "Executor.ts",
-    "RequestOf.ts",
-    "ResponseOf.ts",
-    "index.ts",
+    ...RUNTIME_FILES,
     "model/dto/BookDto.ts",
     "model/dto/TreeNodeDto.ts",
     "model/dto/index.ts",
@@ -354,14 +354,7 @@ Deno.test("service file: operations without parameters take {} options", () => {
 });
 
 Deno.test("folders without content are left out", () => {
-  assert.deepEqual([...emitTypeScript(emptyModel).keys()], [
-    "Api.ts",
-    "ElementOf.ts",
-    "Executor.ts",
-    "RequestOf.ts",
-    "ResponseOf.ts",
-    "index.ts",
-  ]);
+  assert.deepEqual([...emitTypeScript(emptyModel).keys()], RUNTIME_FILES);
   const files = emitTypeScript(withService({
     operations: [{
       name: "hello",
@@ -370,17 +363,12 @@ Deno.test("folders without content are left out", () => {
       doc: "Says hello.",
       groups: [],
       parameters: [],
-      result: { type: { kind: "primitive", name: "string" }, nullable: false },
+      result: { type: string, nullable: false },
       source: noSource,
     }],
   }));
   assert.deepEqual([...files.keys()], [
-    "Api.ts",
-    "ElementOf.ts",
-    "Executor.ts",
-    "RequestOf.ts",
-    "ResponseOf.ts",
-    "index.ts",
+    ...RUNTIME_FILES,
     "services/HelloService.ts",
     "services/index.ts",
   ]);
@@ -453,48 +441,12 @@ Deno.test("edge cases: quoting, encoding and escaping in the output", () => {
 });
 
 Deno.test("refuses models whose names would clash", () => {
-  assert.throws(
-    () =>
-      emitTypeScript({
-        ...sampleModel,
-        staticTypes: [...sampleModel.staticTypes, {
-          name: "Executor",
-          origin: "plain",
-          typeParameters: [],
-          properties: [],
-        }],
-      }),
-    /would declare "Executor" twice/,
-  );
-  assert.throws(
-    () =>
-      emitTypeScript({
-        ...sampleModel,
-        enums: [{ name: "BookDto", values: [] }],
-      }),
-    /would declare "BookDto" twice/,
-  );
-  assert.throws(
-    () =>
-      emitTypeScript({
-        ...sampleModel,
-        enums: [{ name: "Promise", values: [] }],
-      }),
-    /would declare "Promise" twice: for the global Promise and for enum Promise/,
-  );
-  assert.throws(
-    () =>
-      emitTypeScript({
-        ...sampleModel,
-        staticTypes: [...sampleModel.staticTypes, {
-          name: "tuple2",
-          origin: "plain",
-          typeParameters: [],
-          properties: [],
-        }],
-      }),
-    /differ only in case/,
-  );
+  const plain = (name: string): StaticTypeModel => ({
+    name,
+    origin: "plain",
+    typeParameters: [],
+    properties: [],
+  });
   const operation = {
     name: "save",
     httpMethod: "POST" as const,
@@ -503,10 +455,31 @@ Deno.test("refuses models whose names would clash", () => {
     result: { type: { kind: "void" as const }, nullable: false },
     source: noSource,
   };
-  const string = { kind: "primitive", name: "string" } as const;
-  assert.throws(
-    () =>
-      emitTypeScript(withService({
+  const cases: [ApiModel, RegExp][] = [
+    [
+      {
+        ...sampleModel,
+        staticTypes: [...sampleModel.staticTypes, plain("Executor")],
+      },
+      /would declare "Executor" twice/,
+    ],
+    [
+      { ...sampleModel, enums: [{ name: "BookDto", values: [] }] },
+      /would declare "BookDto" twice/,
+    ],
+    [
+      { ...sampleModel, enums: [{ name: "Promise", values: [] }] },
+      /would declare "Promise" twice: for the global Promise and for enum Promise/,
+    ],
+    [
+      {
+        ...sampleModel,
+        staticTypes: [...sampleModel.staticTypes, plain("tuple2")],
+      },
+      /differ only in case/,
+    ],
+    [
+      withService({
         operations: [{
           ...operation,
           parameters: [
@@ -526,21 +499,23 @@ Deno.test("refuses models whose names would clash", () => {
             },
           ],
         }],
-      })),
-    /two options are named "body"/,
-  );
-  assert.throws(
-    () =>
-      emitTypeScript(withService({
+      }),
+      /two options are named "body"/,
+    ],
+    [
+      withService({
         operations: [{ ...operation, name: "executor", parameters: [] }],
-      })),
-    /cannot be named "executor"/,
-  );
-  assert.throws(
-    () =>
-      emitTypeScript(withService({
+      }),
+      /cannot be named "executor"/,
+    ],
+    [
+      withService({
         operations: [{ ...operation, path: "/save/{id}", parameters: [] }],
-      })),
-    /path variable \{id\} of \/save\/\{id\} has no parameter/,
-  );
+      }),
+      /path variable \{id\} of \/save\/\{id\} has no parameter/,
+    ],
+  ];
+  for (const [model, message] of cases) {
+    assert.throws(() => emitTypeScript(model), message, `${message}`);
+  }
 });

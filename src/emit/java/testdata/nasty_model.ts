@@ -8,38 +8,21 @@
  * @module
  */
 
-import type {
-  ApiModel,
-  ObjectTypeRef,
-  PropertyModel,
-  SourceLocation,
-  TypeRef,
-} from "../../../model/api_model.ts";
+import type { ApiModel } from "../../../model/api_model.ts";
+import {
+  at,
+  boolean,
+  inlineObject,
+  integer,
+  number,
+  object,
+  pathParam,
+  prop,
+  string,
+} from "../../testdata/model_builders.ts";
 
-const at: SourceLocation = { file: "weird/controller.ts", line: 1, column: 1 };
-const integer: TypeRef = { kind: "primitive", name: "integer" };
-const string: TypeRef = { kind: "primitive", name: "string" };
-const boolean: TypeRef = { kind: "primitive", name: "boolean" };
-const number: TypeRef = { kind: "primitive", name: "number" };
-const prop = (
-  name: string,
-  type: TypeRef,
-  optional = false,
-  doc?: string,
-): PropertyModel => ({
-  name,
-  type,
-  optional,
-  ...(doc === undefined ? {} : { doc }),
-});
-const object = (
-  properties: PropertyModel[],
-  entity?: string,
-): ObjectTypeRef => ({
-  kind: "object",
-  properties,
-  ...(entity === undefined ? {} : { entity }),
-});
+/** Where everything of the model is declared. */
+const source = at("weird/controller.ts", 1);
 
 /** A nasty doc comment. */
 export const NASTY_DOC = [
@@ -51,17 +34,27 @@ export const NASTY_DOC = [
   "Control characters\u0001 0\u0002 are dropped.",
 ].join("\n");
 
-const parentChain = object([
+const parentChain = object("Node", [
   prop("id", integer),
   prop(
     "parent",
-    object([
+    object("Node", [
       prop("id", integer),
-      prop("parent", object([prop("id", integer)], "Node"), true),
-    ], "Node"),
+      prop("parent", object("Node", [prop("id", integer)]), true),
+    ]),
     true,
   ),
-], "Node");
+]);
+
+/** The recursive children of a node, on both levels of its shape. */
+const children = prop("children", {
+  kind: "array",
+  element: {
+    kind: "fetched",
+    entity: "Node",
+    key: "Weird/NODE@children.items",
+  },
+}, true);
 
 /** The nasty model. */
 export const nastyModel: ApiModel = {
@@ -71,7 +64,7 @@ export const nastyModel: ApiModel = {
     name: "Weird-Service",
     controller: "WeirdController",
     doc: NASTY_DOC,
-    source: at,
+    source,
     operations: [
       {
         name: "default",
@@ -80,14 +73,7 @@ export const nastyModel: ApiModel = {
         doc: NASTY_DOC,
         groups: [],
         parameters: [
-          {
-            name: "class",
-            in: "path",
-            wireName: "class",
-            type: string,
-            required: true,
-            doc: "The */ class.",
-          },
+          pathParam("class", string, "The */ class."),
           {
             name: "a-b",
             in: "query",
@@ -125,7 +111,7 @@ export const nastyModel: ApiModel = {
           },
           nullable: false,
         },
-        source: at,
+        source,
       },
       {
         name: "hashCode",
@@ -136,11 +122,14 @@ export const nastyModel: ApiModel = {
           name: "body",
           in: "body",
           wireName: "body",
-          type: object([prop("default", string), prop("n", number, true)]),
+          type: inlineObject([
+            prop("default", string),
+            prop("n", number, true),
+          ]),
           required: false,
         }],
         result: {
-          type: object([
+          type: inlineObject([
             prop("ok", boolean),
             prop("list", {
               kind: "static",
@@ -150,7 +139,7 @@ export const nastyModel: ApiModel = {
           ]),
           nullable: true,
         },
-        source: at,
+        source,
       },
       {
         name: "wait",
@@ -159,22 +148,16 @@ export const nastyModel: ApiModel = {
         groups: [],
         parameters: [],
         result: { type: integer, nullable: true },
-        source: at,
+        source,
       },
       {
         name: "remove",
         httpMethod: "DELETE",
         path: "/weird/{id}",
         groups: [],
-        parameters: [{
-          name: "id",
-          in: "path",
-          wireName: "id",
-          type: integer,
-          required: true,
-        }],
+        parameters: [pathParam("id", integer)],
         result: { type: { kind: "void" }, nullable: false },
-        source: at,
+        source,
       },
       {
         name: "nullable",
@@ -192,14 +175,14 @@ export const nastyModel: ApiModel = {
           type: { kind: "dynamic", entity: "Node" },
           nullable: true,
         },
-        source: at,
+        source,
       },
     ],
   }, {
     // Sorted after "Weird-Service"; both sanitize to Weird_Service.
     name: "Weird_Service",
     controller: "OtherController",
-    source: at,
+    source,
     operations: [],
   }],
   dtos: [{
@@ -211,8 +194,8 @@ export const nastyModel: ApiModel = {
         owner: "Weird",
         fetcher: "NODE",
         doc: NASTY_DOC,
-        source: at,
-        type: object([
+        source,
+        type: inlineObject([
           prop("id", integer),
           prop("default", string, false, NASTY_DOC),
           prop("hashCode", integer, true),
@@ -224,21 +207,14 @@ export const nastyModel: ApiModel = {
           prop("$ref", string, true),
           prop("kind", { kind: "enum", name: "String" }),
           prop("chain", parentChain, true),
-          prop("page", object([prop("rows", integer)], "Node"), true),
+          prop("page", object("Node", [prop("rows", integer)]), true),
           prop("pages", {
             kind: "static",
             name: "Page",
             args: [{ kind: "fetched", entity: "Node", key: "Weird/NODE" }],
           }, true),
-          prop("nodeDto", object([prop("id", integer)], "Node"), true),
-          prop("children", {
-            kind: "array",
-            element: {
-              kind: "fetched",
-              entity: "Node",
-              key: "Weird/NODE@children.items",
-            },
-          }, true),
+          prop("nodeDto", object("Node", [prop("id", integer)]), true),
+          children,
         ]),
       },
       {
@@ -246,17 +222,10 @@ export const nastyModel: ApiModel = {
         owner: "Weird",
         fetcher: "NODE",
         path: "children.items",
-        source: at,
-        type: object([
+        source,
+        type: inlineObject([
           prop("id", integer),
-          prop("children", {
-            kind: "array",
-            element: {
-              kind: "fetched",
-              entity: "Node",
-              key: "Weird/NODE@children.items",
-            },
-          }, true),
+          children,
         ]),
       },
     ],
@@ -295,7 +264,7 @@ export const nastyModel: ApiModel = {
         }),
         prop("text", string),
       ],
-      source: at,
+      source,
     },
     {
       name: "Nullable",
@@ -303,7 +272,7 @@ export const nastyModel: ApiModel = {
       doc: "A type whose name shadows the annotation.",
       typeParameters: [],
       properties: [prop("value", string, true), prop("count", integer, true)],
-      source: at,
+      source,
     },
     {
       name: "Page",
@@ -323,14 +292,14 @@ export const nastyModel: ApiModel = {
       doc: "Differs from List only in case: must not share its file name.",
       typeParameters: [],
       properties: [],
-      source: at,
+      source,
     },
     {
       name: "var",
       origin: "plain",
       typeParameters: [],
       properties: [prop("string", string), prop("record", string)],
-      source: at,
+      source,
     },
   ],
 };

@@ -24,14 +24,7 @@ import {
   type RequestOf,
   type ResponseOf,
 } from "./client/index.ts";
-
-/** True when `X` and `Y` are the same type (not merely mutually assignable). */
-type Equals<X, Y> = (<T>() => T extends X ? 1 : 2) extends
-  (<T>() => T extends Y ? 1 : 2) ? true : false;
-type Assert<T extends true> = T;
-type IsOptional<T, K extends keyof T> = Record<never, never> extends Pick<T, K>
-  ? true
-  : false;
+import type { Assert, Equals, IsOptional } from "./type_assertions.ts";
 
 type Simple = BookDto["BookController/SIMPLE_FETCHER"];
 type Complex = BookDto["BookController/COMPLEX_FETCHER"];

@@ -22,11 +22,7 @@ import {
   type TreeNodeDto,
   type Tuple2,
 } from "./client/index.ts";
-
-/** True when `X` and `Y` are the same type (not merely mutually assignable). */
-type Equals<X, Y> = (<T>() => T extends X ? 1 : 2) extends
-  (<T>() => T extends Y ? 1 : 2) ? true : false;
-type Assert<T extends true> = T;
+import type { Assert, Equals } from "./type_assertions.ts";
 
 type Tree = TreeNodeDto["TreeController/TREE_FETCHER"];
 type Node = TreeNodeDto["TreeController/NODE_FETCHER"];

@@ -8,39 +8,22 @@
  * @module
  */
 
-import type {
-  ApiModel,
-  ObjectTypeRef,
-  PropertyModel,
-  SourceLocation,
-  TypeRef,
-} from "../../../model/api_model.ts";
+import type { ApiModel, TypeRef } from "../../../model/api_model.ts";
+import {
+  at,
+  boolean,
+  integer,
+  number,
+  object,
+  pageType,
+  pathParam,
+  prop,
+  string,
+  tuple2Type,
+} from "../../testdata/model_builders.ts";
 
-const at = (line: number): SourceLocation => ({
-  file: "src/warehouse/inventory_controller.ts",
-  line,
-  column: 3,
-});
-const integer: TypeRef = { kind: "primitive", name: "integer" };
-const number: TypeRef = { kind: "primitive", name: "number" };
-const string: TypeRef = { kind: "primitive", name: "string" };
-const boolean: TypeRef = { kind: "primitive", name: "boolean" };
-const prop = (
-  name: string,
-  type: TypeRef,
-  optional = false,
-  doc?: string,
-): PropertyModel => ({
-  name,
-  type,
-  optional,
-  ...(doc === undefined ? {} : { doc }),
-});
-const object = (
-  entity: string,
-  properties: PropertyModel[],
-): ObjectTypeRef => ({ kind: "object", entity, properties });
-
+/** The one source file of the model. */
+const CONTROLLER = "src/warehouse/inventory_controller.ts";
 const LONG = "InternationalWarehouseInventoryItem";
 const LONG_KEY =
   "InternationalWarehouseInventoryController/INVENTORY_ITEM_WITH_EVERYTHING_FETCHER";
@@ -61,7 +44,7 @@ export const edgeModel: ApiModel = {
       name: "EmptyService",
       controller: "EmptyController",
       doc: "A controller whose every method is ignored.",
-      source: at(1),
+      source: at(CONTROLLER, 1, 3),
       operations: [],
     },
     {
@@ -69,7 +52,7 @@ export const edgeModel: ApiModel = {
       controller: "InternationalWarehouseInventoryController",
       doc:
         "Inventory of all warehouses.\n\nSecond paragraph, with a `*/` inside.",
-      source: at(10),
+      source: at(CONTROLLER, 10, 3),
       operations: [
         {
           name: "searchInventoryItemsAcrossAllWarehouses",
@@ -160,7 +143,7 @@ export const edgeModel: ApiModel = {
             },
             nullable: false,
           },
-          source: at(20),
+          source: at(CONTROLLER, 20, 3),
         },
         {
           name: "delete",
@@ -168,23 +151,11 @@ export const edgeModel: ApiModel = {
           path: "/weird`path/a\\b/{id}${part}",
           groups: [],
           parameters: [
-            {
-              name: "id",
-              in: "path",
-              wireName: "id",
-              type: integer,
-              required: true,
-            },
-            {
-              name: "part",
-              in: "path",
-              wireName: "part",
-              type: level,
-              required: true,
-            },
+            pathParam("id", integer),
+            pathParam("part", level),
           ],
           result: { type: boolean, nullable: true },
-          source: at(30),
+          source: at(CONTROLLER, 30, 3),
         },
         {
           name: "patchItem",
@@ -213,7 +184,7 @@ export const edgeModel: ApiModel = {
             },
             nullable: true,
           },
-          source: at(40),
+          source: at(CONTROLLER, 40, 3),
         },
         {
           name: "createItems",
@@ -243,22 +214,16 @@ export const edgeModel: ApiModel = {
             type: { kind: "array", element: shortRef },
             nullable: false,
           },
-          source: at(50),
+          source: at(CONTROLLER, 50, 3),
         },
         {
           name: "replace",
           httpMethod: "PUT",
           path: "/items/{id}",
           groups: [],
-          parameters: [{
-            name: "id",
-            in: "path",
-            wireName: "id",
-            type: integer,
-            required: true,
-          }],
+          parameters: [pathParam("id", integer)],
           result: { type: { kind: "void" }, nullable: false },
-          source: at(60),
+          source: at(CONTROLLER, 60, 3),
         },
       ],
     },
@@ -272,7 +237,7 @@ export const edgeModel: ApiModel = {
         owner: "InternationalWarehouseInventoryController",
         fetcher: "INVENTORY_ITEM_WITH_EVERYTHING_FETCHER",
         doc: "Everything, including the `*/` sequence.",
-        source: at(5),
+        source: at(CONTROLLER, 5, 3),
         type: object(LONG, [
           prop("id", integer),
           prop("first-name", string, false, "A name that must be quoted."),
@@ -306,7 +271,7 @@ export const edgeModel: ApiModel = {
         key: "InternationalWarehouseInventoryController/SHORT",
         owner: "InternationalWarehouseInventoryController",
         fetcher: "SHORT",
-        source: at(6),
+        source: at(CONTROLLER, 6, 3),
         type: object(LONG, [prop("id", integer)]),
       },
     ],
@@ -341,30 +306,10 @@ export const edgeModel: ApiModel = {
       origin: "plain",
       typeParameters: [],
       properties: [],
-      source: at(70),
+      source: at(CONTROLLER, 70, 3),
     },
-    {
-      name: "Page",
-      origin: "builtin",
-      typeParameters: ["T"],
-      properties: [
-        prop("rows", {
-          kind: "array",
-          element: { kind: "typeParameter", name: "T" },
-        }),
-        prop("totalRowCount", integer),
-        prop("totalPageCount", integer),
-      ],
-    },
-    {
-      name: "Tuple2",
-      origin: "builtin",
-      typeParameters: ["A", "B"],
-      properties: [
-        prop("_1", { kind: "typeParameter", name: "A" }),
-        prop("_2", { kind: "typeParameter", name: "B" }),
-      ],
-    },
+    pageType(),
+    tuple2Type(),
     {
       name: "Wrapper",
       origin: "hybrid",
@@ -382,7 +327,7 @@ export const edgeModel: ApiModel = {
         prop("level", level),
         prop("example", longRef, true),
       ],
-      source: at(80),
+      source: at(CONTROLLER, 80, 3),
     },
   ],
 };

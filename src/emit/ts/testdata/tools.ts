@@ -44,6 +44,9 @@ const DENO_JSON = {
   },
 };
 
+/** The type-level assertions every consumer program imports. */
+const TYPE_ASSERTIONS = new URL("./type_assertions.ts", import.meta.url);
+
 /** Root of the repository. */
 export const REPO_ROOT = new URL("../../../../", import.meta.url);
 
@@ -87,7 +90,7 @@ export async function expectSuccess(
 /**
  * A temporary project: `deno.json` with the project's strict compiler
  * options, the generated tree under `client/`, and consumer programs at the
- * root (they import `./client/index.ts`).
+ * root (they import `./client/index.ts` and `./type_assertions.ts`).
  */
 export interface Workspace {
   readonly dir: string;
@@ -99,7 +102,10 @@ export interface Workspace {
   dispose(): Promise<void>;
 }
 
-/** Writes `files` under `client/` of a new temporary directory. */
+/**
+ * Writes `files` under `client/` of a new temporary directory, and the
+ * `consumers` (with the type assertions they import) at its root.
+ */
 export async function createWorkspace(
   files: ReadonlyMap<string, string>,
   consumers: readonly URL[] = [],
@@ -116,14 +122,17 @@ export async function createWorkspace(
     await Deno.writeTextFile(full, text);
     clientFiles.push(`client/${path}`);
   }
+  /** Copies a file to the root of the workspace; returns its name. */
+  const copyToRoot = async (url: URL): Promise<string> => {
+    const name = url.pathname.slice(url.pathname.lastIndexOf("/") + 1);
+    await Deno.copyFile(url, `${dir}/${name}`);
+    return name;
+  };
   const consumerNames: string[] = [];
   for (const consumer of consumers) {
-    const name = consumer.pathname.slice(
-      consumer.pathname.lastIndexOf("/") + 1,
-    );
-    await Deno.copyFile(consumer, `${dir}/${name}`);
-    consumerNames.push(name);
+    consumerNames.push(await copyToRoot(consumer));
   }
+  if (consumers.length > 0) await copyToRoot(TYPE_ASSERTIONS);
   return {
     dir,
     clientFiles,
