@@ -12,6 +12,7 @@
 import { parseArgs } from "node:util";
 import { relative, resolve } from "node:path";
 import { ConfigError, loadConfig } from "./src/config/config.ts";
+import { ProjectError } from "./src/analyze/project.ts";
 import { readTree, replaceTree } from "./src/fs/tree.ts";
 import { formatDiagnostic } from "./src/model/diagnostic.ts";
 import { loadOpenApiPageAssets } from "./src/emit/openapi/openapi_page.ts";
@@ -180,6 +181,10 @@ export async function main(args: readonly string[]): Promise<number> {
     }
     if (error instanceof ConfigError) {
       console.error(`configuration error: ${error.message}`);
+      return 1;
+    }
+    if (error instanceof ProjectError) {
+      console.error(`error: ${error.message}`);
       return 1;
     }
     throw error;

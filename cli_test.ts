@@ -175,3 +175,20 @@ Deno.test("cli: a bad configuration names the key and exits 1", async () => {
   assert.match(result.err, /orm\.client\.ts\.pth/);
   await Deno.remove(config);
 });
+
+Deno.test("cli: a missing project directory is a clear error, not a crash", async () => {
+  for (const project of ["fixtures/nope", "README.md"]) {
+    const result = await run(
+      "generate",
+      "--project",
+      project,
+      "--out",
+      "out/never",
+    );
+    assert.equal(result.status, 1);
+    assert.match(
+      result.err,
+      /^error: (cannot read the project directory|the project .* is not a directory)/,
+    );
+  }
+});

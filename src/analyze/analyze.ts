@@ -23,6 +23,7 @@ import { docOf } from "./docs.ts";
 import { buildOperation } from "./operations.ts";
 import { type LoadedProject, loadProject } from "./project.ts";
 import { TypeMapper } from "./type_mapper.ts";
+import { type SourceFile, ts } from "ts-morph";
 
 /** What the analyzer returns: a model (and warnings), or errors. */
 export type AnalysisResult =
@@ -65,6 +66,10 @@ export function analyzeLoaded(loaded: LoadedProject): AnalysisResult {
   const files = loaded.files.map((file) =>
     loaded.project.getSourceFileOrThrow(file)
   );
+  reportSyntaxErrors(loaded, files, sink);
+  if (sink.errors.length > 0) {
+    return { ok: false, diagnostics: sortDiagnostics(sink.errors) };
+  }
   const scan = scanProject(files, sink);
   const explicit = !scan.implicit;
   const anyApi = scan.controllers.some((c) =>
@@ -158,6 +163,31 @@ export function analyzeLoaded(loaded: LoadedProject): AnalysisResult {
     model: assemble(mapper, services, groups),
     warnings: sortDiagnostics(sink.warnings),
   };
+}
+
+/** Reports every syntax error of the project's own files. */
+function reportSyntaxErrors(
+  loaded: LoadedProject,
+  files: readonly SourceFile[],
+  sink: DiagnosticSink,
+): void {
+  const program = loaded.project.getProgram();
+  for (const file of files) {
+    for (const diagnostic of program.getSyntacticDiagnostics(file)) {
+      sink.errorAt(
+        CODES.SYNTAX_ERROR,
+        file,
+        diagnostic.getStart() ?? 0,
+        `syntax error TS${diagnostic.getCode()}: ${
+          ts.flattenDiagnosticMessageText(
+            diagnostic.compilerObject.messageText,
+            " ",
+          )
+        }`,
+        "fix the source so that it parses (deno check shows the same error)",
+      );
+    }
+  }
 }
 
 /** `BookController` -> `BookService`; `Books` -> `BooksService`. */

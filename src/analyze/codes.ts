@@ -9,7 +9,7 @@
  */
 
 import { relative } from "node:path";
-import type { Node } from "ts-morph";
+import type { Node, SourceFile } from "ts-morph";
 import type { Diagnostic } from "../model/diagnostic.ts";
 
 /** Every diagnostic code with its meaning. */
@@ -46,6 +46,8 @@ export const CODES = {
   NAME_CLASH: "TAILOR015",
   /** Warning: explicit mode, `@Api` on a method of a class without `@Api`. */
   API_METHOD_OUTSIDE_API_CLASS: "TAILOR016",
+  /** A source file of the project does not parse. */
+  SYNTAX_ERROR: "TAILOR017",
 } as const;
 
 /** One of the codes of {@link CODES}. */
@@ -70,6 +72,25 @@ export class DiagnosticSink {
   /** Reports a warning at `node`. */
   warning(code: Code, node: Node, message: string, hint?: string): void {
     this.#add(this.warnings, code, node, message, hint);
+  }
+
+  /** Reports an error at a character position of a source file. */
+  errorAt(
+    code: Code,
+    sourceFile: SourceFile,
+    position: number,
+    message: string,
+    hint?: string,
+  ): void {
+    const { line, column } = sourceFile.getLineAndColumnAtPos(position);
+    this.#push(this.errors, {
+      code,
+      file: this.relativePath(sourceFile.getFilePath()),
+      line,
+      column,
+      message,
+      ...(hint === undefined ? {} : { hint }),
+    });
   }
 
   /** Reports a warning about the project as a whole. */
@@ -103,12 +124,15 @@ export class DiagnosticSink {
     message: string,
     hint: string | undefined,
   ): void {
-    const diagnostic: Diagnostic = {
+    this.#push(list, {
       code,
       ...this.location(node),
       message,
       ...(hint === undefined ? {} : { hint }),
-    };
+    });
+  }
+
+  #push(list: Diagnostic[], diagnostic: Diagnostic): void {
     const key = JSON.stringify(diagnostic);
     if (this.#seen.has(key)) return;
     this.#seen.add(key);

@@ -178,6 +178,18 @@ const CASES: Record<string, Expected> = {
       },
     ],
   },
+  syntax_error: {
+    ok: false,
+    diagnostics: [
+      {
+        code: "TAILOR017",
+        file: "controller.ts",
+        line: 12,
+        column: 1,
+        message: "syntax error TS1005: '}' expected.",
+      },
+    ],
+  },
   two_bodies: {
     ok: false,
     diagnostics: [

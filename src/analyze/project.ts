@@ -11,6 +11,14 @@ import { Project, ts } from "ts-morph";
 /** Directories never searched for sources. */
 const SKIPPED_DIRECTORIES = new Set(["node_modules", "__generated"]);
 
+/** A project directory that cannot be read. */
+export class ProjectError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ProjectError";
+  }
+}
+
 /** A loaded project. */
 export interface LoadedProject {
   /** The project root, absolute, symlinks resolved, `/` separators. */
@@ -25,7 +33,7 @@ export async function loadProject(
   rootPath: string,
   files?: readonly string[],
 ): Promise<LoadedProject> {
-  const root = (await Deno.realPath(rootPath)).replaceAll("\\", "/");
+  const root = (await projectRoot(rootPath)).replaceAll("\\", "/");
   const compilerOptions = await readCompilerOptions(root);
   const project = new Project({
     compilerOptions,
@@ -39,6 +47,21 @@ export async function loadProject(
     ).sort();
   for (const file of sources) project.addSourceFileAtPath(file);
   return { root, project, files: sources };
+}
+
+async function projectRoot(path: string): Promise<string> {
+  let info: Deno.FileInfo;
+  try {
+    info = await Deno.stat(path);
+  } catch (error) {
+    throw new ProjectError(
+      `cannot read the project directory ${path}: ${(error as Error).message}`,
+    );
+  }
+  if (!info.isDirectory) {
+    throw new ProjectError(`the project ${path} is not a directory`);
+  }
+  return await Deno.realPath(path);
 }
 
 /** Every `.ts`/`.tsx` file under `root` except tests and generated code. */

@@ -239,7 +239,11 @@ export async function loadConfig(
     try {
       text = await Deno.readTextFile(candidate);
     } catch (error) {
-      if (error instanceof Deno.errors.NotFound && file === undefined) continue;
+      const absent = error instanceof Deno.errors.NotFound ||
+        error instanceof Deno.errors.NotADirectory;
+      // A project without a configuration file serves nothing; whether the
+      // project directory itself exists is the analyzer's to say.
+      if (absent && file === undefined) continue;
       throw new ConfigError(
         `cannot read ${candidate}: ${(error as Error).message}`,
       );
