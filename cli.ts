@@ -2,8 +2,8 @@
  * Tailor's command line.
  *
  * ```
- * deno run -A cli.ts generate --project DIR --out DIR [--target all|ts|java|openapi] [--groups a,b] [--config FILE]
- * deno run -A cli.ts check    --project DIR --against DIR [--target ...] [--groups a,b] [--config FILE]
+ * deno run -A cli.ts generate --project DIR --out DIR [--target all|ts|java|openapi] [--groups a,b] [--config FILE] [--skip-type-check]
+ * deno run -A cli.ts check    --project DIR --against DIR [--target ...] [--groups a,b] [--config FILE] [--skip-type-check]
  * ```
  *
  * @module
@@ -29,14 +29,20 @@ const TARGETS = ["all", "ts", "java", "openapi"] as const;
 type Target = typeof TARGETS[number];
 
 const USAGE = `Usage:
-  cli.ts generate --project DIR --out DIR [--target all|ts|java|openapi] [--groups a,b] [--config FILE]
-  cli.ts check --project DIR --against DIR [--target all|ts|java|openapi] [--groups a,b] [--config FILE]
+  cli.ts generate --project DIR --out DIR [--target all|ts|java|openapi]
+                  [--groups a,b] [--config FILE] [--skip-type-check]
+  cli.ts check --project DIR --against DIR [--target all|ts|java|openapi]
+               [--groups a,b] [--config FILE] [--skip-type-check]
 
 generate  writes the client files for the project into --out, replacing it whole
           (target all: ts/, java/, openapi.yml, openapi.html; ts or java: that
           client at the root of --out; openapi: the document and page).
 check     exits 1 and lists the files of --against that differ from what
-          generate would write (a drift check for CI).`;
+          generate would write (a drift check for CI).
+
+Both type-check the project with deno check first (beside the analysis): a
+method returning another shape than its FetchBy promises gives no client.
+--skip-type-check leaves that to the caller.`;
 
 /** Thrown for wrong command-line use; printed with the usage text. */
 class UsageError extends Error {}
@@ -74,7 +80,10 @@ async function artifacts(
     typeof values.config === "string" ? values.config : undefined,
   );
   const groups = parseGroups((values.groups ?? []) as string[]);
-  const result = await projectModel(project, groups);
+  const result = await projectModel(project, {
+    groups,
+    typeCheck: values["skip-type-check"] !== true,
+  });
   if (!result.ok) {
     if ("diagnostics" in result) {
       for (const d of result.diagnostics) console.error(formatDiagnostic(d));
@@ -157,6 +166,7 @@ export async function main(args: readonly string[]): Promise<number> {
         target: { type: "string" },
         groups: { type: "string", multiple: true },
         config: { type: "string" },
+        "skip-type-check": { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
     });

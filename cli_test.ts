@@ -192,3 +192,27 @@ Deno.test("cli: a missing project directory is a clear error, not a crash", asyn
     );
   }
 });
+
+Deno.test("cli: a project that does not type-check gives no client", async () => {
+  const result = await run(
+    "generate",
+    "--project",
+    "fixtures/type_errors/inconsistent_shape",
+    "--out",
+    "out/never",
+  );
+  assert.equal(result.status, 1);
+  assert.match(
+    result.err,
+    /^controller\.ts:39:5 - error TAILOR018: type error TS2741: Property 'price' is missing/m,
+  );
+  const skipped = await run(
+    "generate",
+    "--project",
+    "fixtures/type_errors/inconsistent_shape",
+    "--out",
+    await Deno.makeTempDir(),
+    "--skip-type-check",
+  );
+  assert.equal(skipped.status, 0, skipped.err);
+});

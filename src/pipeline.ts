@@ -5,7 +5,8 @@
  * @module
  */
 
-import { analyzeProject } from "./analyze/analyze.ts";
+import { analyzeLoaded } from "./analyze/analyze.ts";
+import { loadProject } from "./analyze/project.ts";
 import type { ClientConfig } from "./config/config.ts";
 import { DEFAULT_JAVA_BASE_PACKAGE, emitJava } from "./emit/java/emit_java.ts";
 import { emitOpenApi } from "./emit/openapi/emit_openapi.ts";
@@ -14,6 +15,7 @@ import { emitTypeScript } from "./emit/ts/emit_typescript.ts";
 import type { ApiModel } from "./model/api_model.ts";
 import type { Diagnostic } from "./model/diagnostic.ts";
 import { selectGroups } from "./model/select_groups.ts";
+import { denoCheck } from "./typecheck/deno_check.ts";
 
 /** Name of the OpenAPI document file beside the page. */
 export const OPENAPI_FILE = "openapi.yml";
@@ -89,13 +91,41 @@ export type ModelResult =
     readonly knownGroups: readonly string[];
   };
 
-/** Analyzes a project and keeps the operations of the selected groups. */
+/** Options of {@link projectModel}. */
+export interface ProjectModelOptions {
+  /** Only the operations of these groups (none: all). */
+  readonly groups?: readonly string[];
+  /**
+   * Also type-check the project with `deno check` (default true), so that a
+   * method returning another shape than its `FetchBy` promises gives no
+   * client. Runs beside the analysis.
+   */
+  readonly typeCheck?: boolean;
+}
+
+/**
+ * Analyzes a project (and type-checks it), then keeps the operations of the
+ * selected groups.
+ */
 export async function projectModel(
   projectDir: string,
-  groups: readonly string[] = [],
+  options: ProjectModelOptions = {},
 ): Promise<ModelResult> {
-  const analysis = await analyzeProject(projectDir);
-  if (!analysis.ok) return analysis;
+  const { groups = [], typeCheck = true } = options;
+  const loaded = await loadProject(projectDir);
+  // deno check runs in its own process while the analysis runs here.
+  const checking = typeCheck
+    ? denoCheck(loaded.root, loaded.files)
+    : Promise.resolve([]);
+  const analysis = analyzeLoaded(loaded);
+  const typeErrors = await checking;
+  if (!analysis.ok || typeErrors.length > 0) {
+    const diagnostics = [
+      ...(analysis.ok ? [] : analysis.diagnostics),
+      ...typeErrors,
+    ];
+    return { ok: false, diagnostics };
+  }
   if (groups.length === 0) return analysis;
   const selection = selectGroups(analysis.model, [...groups]);
   if (selection.unknownGroups.length > 0) {
