@@ -42,16 +42,16 @@
 import { Document, Scalar, visit } from "yaml";
 import type {
   ApiModel,
-  EntityDtoModel,
   FetchedShapeModel,
   ObjectTypeRef,
   OperationModel,
   ParameterModel,
   PropertyModel,
   ServiceModel,
-  StaticTypeModel,
   TypeRef,
 } from "../../model/api_model.ts";
+import { indexModel, type ModelIndex } from "../../model/model_index.ts";
+import { substituteTypeParameters } from "../../model/type_refs.ts";
 
 /** `info` of the document: `orm.client.openapi.properties.info.*`. */
 export interface OpenApiInfo {
@@ -224,26 +224,10 @@ class OpenApiBuilder {
   readonly #names = new Map<string, string>();
   readonly #taken = new Set<string>();
   readonly #schemas = new Map<string, Json>();
-  readonly #shapes = new Map<
-    string,
-    { dto: EntityDtoModel; shape: FetchedShapeModel }
-  >();
-  readonly #statics = new Map<string, StaticTypeModel>();
-  readonly #entityDocs = new Map<string, string>();
+  readonly #index: ModelIndex;
 
   constructor(readonly model: ApiModel) {
-    for (const dto of model.dtos) {
-      if (dto.doc !== undefined) this.#entityDocs.set(dto.entity, dto.doc);
-      for (const shape of dto.shapes) {
-        this.#shapes.set(`${dto.entity}\n${shape.key}`, { dto, shape });
-      }
-    }
-    for (const dyn of model.dynamicEntities) {
-      if (dyn.doc !== undefined && !this.#entityDocs.has(dyn.entity)) {
-        this.#entityDocs.set(dyn.entity, dyn.doc);
-      }
-    }
-    for (const st of model.staticTypes) this.#statics.set(st.name, st);
+    this.#index = indexModel(model);
   }
 
   build(options: EmitOpenApiOptions): Json {
@@ -387,7 +371,7 @@ class OpenApiBuilder {
       case "void":
         return {};
       case "enum": {
-        const e = this.model.enums.find((x) => x.name === type.name);
+        const e = this.#index.enum(type.name);
         if (e === undefined) throw new Error(`unknown enum ${type.name}`);
         const out: Json = { type: "string" };
         if (e.doc !== undefined && e.doc !== "") out.description = e.doc;
@@ -413,7 +397,7 @@ class OpenApiBuilder {
         return ref(
           this.#static(
             type.name,
-            type.args.map((a) => substitute(a, bindings)),
+            type.args.map((a) => substituteTypeParameters(a, bindings)),
           ),
         );
       case "typeParameter": {
@@ -429,7 +413,10 @@ class OpenApiBuilder {
             ...this.#entityDoc(type.entity),
           });
         }
-        const concrete = substitute(type, bindings) as ObjectTypeRef;
+        const concrete = substituteTypeParameters(
+          type,
+          bindings,
+        ) as ObjectTypeRef;
         return ref(
           this.#component(
             `object\n${context}\n${canonical(concrete)}`,
@@ -445,7 +432,9 @@ class OpenApiBuilder {
   }
 
   #entityDoc(entity: string | undefined): { description?: string } {
-    const doc = entity === undefined ? undefined : this.#entityDocs.get(entity);
+    const doc = entity === undefined
+      ? undefined
+      : this.#index.entityDoc(entity);
     return doc === undefined ? {} : { description: doc };
   }
 
@@ -496,8 +485,8 @@ class OpenApiBuilder {
   }
 
   #fetched(entity: string, key: string): string {
-    const found = this.#shapes.get(`${entity}\n${key}`);
-    if (found === undefined) {
+    const found = this.#index.shape(key);
+    if (found === undefined || found.dto.entity !== entity) {
       throw new Error(`unknown fetched shape ${entity} ${key}`);
     }
     const { dto, shape } = found;
@@ -516,7 +505,7 @@ class OpenApiBuilder {
   }
 
   #dynamic(entity: string): string {
-    const dyn = this.model.dynamicEntities.find((d) => d.entity === entity);
+    const dyn = this.#index.dynamicEntity(entity);
     if (dyn === undefined) throw new Error(`unknown dynamic entity ${entity}`);
     return this.#component(
       `dynamic\n${entity}`,
@@ -531,7 +520,7 @@ class OpenApiBuilder {
 
   /** A static type, instantiated with concrete `args`. */
   #static(typeName: string, args: readonly TypeRef[]): string {
-    const st = this.#statics.get(typeName);
+    const st = this.#index.staticType(typeName);
     if (st === undefined) throw new Error(`unknown static type ${typeName}`);
     if (st.typeParameters.length !== args.length) {
       throw new Error(
@@ -582,42 +571,5 @@ class OpenApiBuilder {
       case "object":
         return type.entity === undefined ? "Object" : `Object_${type.entity}`;
     }
-  }
-}
-
-/** `type` with every type parameter replaced by its binding. */
-function substitute(
-  type: TypeRef,
-  bindings: ReadonlyMap<string, TypeRef>,
-): TypeRef {
-  if (bindings.size === 0) return type;
-  switch (type.kind) {
-    case "typeParameter": {
-      const bound = bindings.get(type.name);
-      if (bound === undefined) {
-        throw new Error(`unbound type parameter ${type.name}`);
-      }
-      return bound;
-    }
-    case "array":
-      return { kind: "array", element: substitute(type.element, bindings) };
-    case "map":
-      return { kind: "map", value: substitute(type.value, bindings) };
-    case "static":
-      return {
-        kind: "static",
-        name: type.name,
-        args: type.args.map((a) => substitute(a, bindings)),
-      };
-    case "object":
-      return {
-        ...type,
-        properties: type.properties.map((p) => ({
-          ...p,
-          type: substitute(p.type, bindings),
-        })),
-      };
-    default:
-      return type;
   }
 }
