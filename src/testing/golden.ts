@@ -8,9 +8,32 @@
 
 import { createTwoFilesPatch } from "diff";
 import { readTree, writeTree } from "../fs/tree.ts";
+import type { ApiModel } from "../model/api_model.ts";
 
 /** Whether this run rewrites golden files instead of comparing. */
 export const UPDATING_GOLDEN = Deno.env.get("UPDATE_GOLDEN") === "1";
+
+/** The `golden/` tree of the repository. */
+const GOLDEN = new URL("../../golden/", import.meta.url);
+
+/**
+ * The analyzer's model of a fixture as pinned in
+ * `golden/<fixture>/model.json`. A missing file is an error, never a reason
+ * to skip: a deleted golden tree must not let the tests built on it pass.
+ */
+export async function readGoldenModel(fixture: string): Promise<ApiModel> {
+  const url = new URL(`${fixture}/model.json`, GOLDEN);
+  try {
+    return JSON.parse(await Deno.readTextFile(url)) as ApiModel;
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) {
+      throw new Error(
+        `golden/${fixture}/model.json is missing: run \`deno task golden\` and review the diff`,
+      );
+    }
+    throw error;
+  }
+}
 
 /**
  * Compares `files` (relative path -> text) with the directory `goldenDir`,
