@@ -9,6 +9,7 @@
 import { readTree, writeTree } from "../fs/tree.ts";
 import { compareTrees } from "../fs/tree_diff.ts";
 import type { ApiModel } from "../model/api_model.ts";
+import { ApiModelError, parseApiModel } from "../model/parse_api_model.ts";
 
 /** Whether this run rewrites golden files instead of comparing. */
 export const UPDATING_GOLDEN = Deno.env.get("UPDATE_GOLDEN") === "1";
@@ -22,14 +23,19 @@ const GOLDEN = new URL("../../golden/", import.meta.url);
  * to skip: a deleted golden tree must not let the tests built on it pass.
  */
 export async function readGoldenModel(fixture: string): Promise<ApiModel> {
-  const url = new URL(`${fixture}/model.json`, GOLDEN);
+  const path = `golden/${fixture}/model.json`;
   try {
-    return JSON.parse(await Deno.readTextFile(url)) as ApiModel;
+    return parseApiModel(
+      await Deno.readTextFile(new URL(`${fixture}/model.json`, GOLDEN)),
+    );
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) {
       throw new Error(
-        `golden/${fixture}/model.json is missing: run \`deno task golden\` and review the diff`,
+        `${path} is missing: run \`deno task golden\` and review the diff`,
       );
+    }
+    if (error instanceof ApiModelError) {
+      throw new Error(`${path}: ${error.message}`);
     }
     throw error;
   }
