@@ -16,7 +16,7 @@ import { ProjectError } from "./src/analyze/project.ts";
 import { readTree, replaceTree } from "./src/fs/tree.ts";
 import { formatDiagnostic } from "./src/model/diagnostic.ts";
 import { loadOpenApiPageAssets } from "./src/emit/openapi/openapi_page.ts";
-import { compareTrees } from "./src/testing/golden.ts";
+import { compareTrees } from "./src/fs/tree_diff.ts";
 import {
   OPENAPI_ASSETS_DIR,
   parseGroups,

@@ -6,7 +6,7 @@
  */
 
 import assert from "node:assert/strict";
-import { responseValidator } from "./src/emit/openapi/validate_openapi.ts";
+import { responseValidator } from "./src/testing/validate_openapi.ts";
 import { AuthorController } from "./fixtures/bookstore/author_controller.ts";
 import { BookController } from "./fixtures/bookstore/book_controller.ts";
 import { DynamicBookController } from "./fixtures/bookstore/dynamic_book_controller.ts";

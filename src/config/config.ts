@@ -7,7 +7,7 @@
  */
 
 import { parse as parseYaml } from "yaml";
-import { javaPackageProblem } from "../emit/java/java_names.ts";
+import { javaPackageProblem } from "../model/java_package.ts";
 
 /** Info block of the OpenAPI document. */
 export interface OpenApiInfo {

@@ -46,6 +46,19 @@ export interface ApiModel {
   readonly staticTypes: readonly StaticTypeModel[];
 }
 
+/** A model with nothing in it: no group, no service, no type. */
+export function emptyModel(): ApiModel {
+  return {
+    version: API_MODEL_VERSION,
+    groups: [],
+    services: [],
+    dtos: [],
+    dynamicEntities: [],
+    enums: [],
+    staticTypes: [],
+  };
+}
+
 /** HTTP methods of operations. */
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 

@@ -5,8 +5,13 @@
  * @module
  */
 
+/** How bad a diagnostic is: an error stops generation, a warning does not. */
+export type Severity = "error" | "warning";
+
 /** One problem in a project's source, at a precise place. */
 export interface Diagnostic {
+  /** `error` when absent. */
+  readonly severity?: Severity;
   /** Stable code, `TAILOR001`..., documented in README.md. */
   readonly code: string;
   /** Path relative to the project root, with `/` separators. */
@@ -21,11 +26,16 @@ export interface Diagnostic {
   readonly hint?: string;
 }
 
-/** Renders a diagnostic as `file:line:col - error CODE: message (hint)`. */
+/**
+ * Renders a diagnostic as `file:line:col - error CODE: message`, then an
+ * indented `hint:` line when it has one (`warning` instead of `error` for a
+ * warning).
+ */
 export function formatDiagnostic(diagnostic: Diagnostic): string {
   const where = `${diagnostic.file}:${diagnostic.line}:${diagnostic.column}`;
   const hint = diagnostic.hint === undefined
     ? ""
     : `\n  hint: ${diagnostic.hint}`;
-  return `${where} - error ${diagnostic.code}: ${diagnostic.message}${hint}`;
+  const severity = diagnostic.severity ?? "error";
+  return `${where} - ${severity} ${diagnostic.code}: ${diagnostic.message}${hint}`;
 }

@@ -12,6 +12,7 @@ import type {
   ServiceModel,
   TypeRef,
 } from "./api_model.ts";
+import { indexModel, type ModelIndex } from "./model_index.ts";
 
 /** What {@link selectGroups} returns. */
 export interface GroupSelection {
@@ -92,10 +93,10 @@ class Reachability {
   readonly dynamicEntities = new Set<string>();
   readonly enums = new Set<string>();
   readonly staticTypes = new Set<string>();
-  readonly #model: ApiModel;
+  readonly #index: ModelIndex;
 
   constructor(model: ApiModel) {
-    this.#model = model;
+    this.#index = indexModel(model);
   }
 
   visit(type: TypeRef): void {
@@ -119,17 +120,16 @@ class Reachability {
       case "fetched": {
         if (this.shapes.has(type.key)) return;
         this.shapes.add(type.key);
-        const shape = this.#model.dtos.find((d) => d.entity === type.entity)
-          ?.shapes.find((s) => s.key === type.key);
-        if (shape !== undefined) this.visit(shape.type);
+        const found = this.#index.shape(type.key);
+        if (found !== undefined && found.dto.entity === type.entity) {
+          this.visit(found.shape.type);
+        }
         return;
       }
       case "dynamic": {
         if (this.dynamicEntities.has(type.entity)) return;
         this.dynamicEntities.add(type.entity);
-        const entity = this.#model.dynamicEntities.find((d) =>
-          d.entity === type.entity
-        );
+        const entity = this.#index.dynamicEntity(type.entity);
         if (entity !== undefined) this.#properties(entity.properties);
         return;
       }
@@ -137,9 +137,7 @@ class Reachability {
         for (const argument of type.args) this.visit(argument);
         if (this.staticTypes.has(type.name)) return;
         this.staticTypes.add(type.name);
-        const declaration = this.#model.staticTypes.find((s) =>
-          s.name === type.name
-        );
+        const declaration = this.#index.staticType(type.name);
         if (declaration !== undefined) this.#properties(declaration.properties);
         return;
       }

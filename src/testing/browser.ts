@@ -1,13 +1,14 @@
 /**
  * Headless Chromium for browser tests, driven by playwright-core. Chromium
- * comes from Debian (`.ci/run` installs it); a test that needs it is skipped
- * with a printed reason where it is missing, and fails under
- * `REQUIRE_BROWSER=1` (CI).
+ * comes from Debian (`.ci/run` installs it); a test that needs it is
+ * registered with `testWithTool(CHROMIUM, ...)`: ignored with a printed
+ * reason where it is missing, failing under `REQUIRE_BROWSER=1` (CI).
  *
  * @module
  */
 
 import { type Browser, chromium } from "playwright-core";
+import type { Tool } from "./needs_tool.ts";
 
 /** Where Debian installs Chromium; `CHROMIUM` overrides it. */
 export const CHROMIUM_PATH = Deno.env.get("CHROMIUM") ?? "/usr/bin/chromium";
@@ -31,20 +32,14 @@ function chromiumInstalled(): boolean {
   }
 }
 
-/**
- * Whether browser tests are skipped here. Prints why when they are; throws
- * when `REQUIRE_BROWSER=1` and Chromium is missing.
- */
-export function skipBrowserTests(): boolean {
-  if (chromiumInstalled()) return false;
-  if (Deno.env.get("REQUIRE_BROWSER") === "1") {
-    throw new Error(
-      `REQUIRE_BROWSER=1 but there is no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium)`,
-    );
-  }
-  console.log(`skipping browser tests: no Chromium at ${CHROMIUM_PATH}`);
-  return true;
-}
+/** Chromium, required when `REQUIRE_BROWSER=1` (CI); see needs_tool.ts. */
+export const CHROMIUM: Tool = {
+  problem: chromiumInstalled()
+    ? undefined
+    : `there is no Chromium at ${CHROMIUM_PATH}`,
+  requiredBy: "REQUIRE_BROWSER",
+  install: "apt-get install -y chromium, or set CHROMIUM to its path",
+};
 
 /** Launches headless Chromium with a fresh profile and no outside traffic. */
 export function launchBrowser(): Promise<Browser> {

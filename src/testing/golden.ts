@@ -6,11 +6,40 @@
  * @module
  */
 
-import { createTwoFilesPatch } from "diff";
 import { readTree, writeTree } from "../fs/tree.ts";
+import { compareTrees } from "../fs/tree_diff.ts";
+import type { ApiModel } from "../model/api_model.ts";
+import { ApiModelError, parseApiModel } from "../model/parse_api_model.ts";
 
 /** Whether this run rewrites golden files instead of comparing. */
 export const UPDATING_GOLDEN = Deno.env.get("UPDATE_GOLDEN") === "1";
+
+/** The `golden/` tree of the repository. */
+const GOLDEN = new URL("../../golden/", import.meta.url);
+
+/**
+ * The analyzer's model of a fixture as pinned in
+ * `golden/<fixture>/model.json`. A missing file is an error, never a reason
+ * to skip: a deleted golden tree must not let the tests built on it pass.
+ */
+export async function readGoldenModel(fixture: string): Promise<ApiModel> {
+  const path = `golden/${fixture}/model.json`;
+  try {
+    return parseApiModel(
+      await Deno.readTextFile(new URL(`${fixture}/model.json`, GOLDEN)),
+    );
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) {
+      throw new Error(
+        `${path} is missing: run \`deno task golden\` and review the diff`,
+      );
+    }
+    if (error instanceof ApiModelError) {
+      throw new Error(`${path}: ${error.message}`);
+    }
+    throw error;
+  }
+}
 
 /**
  * Compares `files` (relative path -> text) with the directory `goldenDir`,
@@ -37,48 +66,4 @@ export async function assertGoldenTree(
         `(review, then run \`deno task golden\` if the change is right):\n${report}`,
     );
   }
-}
-
-/**
- * Describes how `actual` differs from `expected`: paths only in one of them,
- * then a unified diff of the first differing file. Undefined when equal.
- * The labels name the two trees in the report.
- */
-export function compareTrees(
-  expected: ReadonlyMap<string, string>,
-  actual: ReadonlyMap<string, string>,
-  labels: { readonly expected: string; readonly actual: string } = {
-    expected: "golden",
-    actual: "generated",
-  },
-): string | undefined {
-  const missing = [...expected.keys()].filter((p) => !actual.has(p)).sort();
-  const extra = [...actual.keys()].filter((p) => !expected.has(p)).sort();
-  const changed = [...actual.keys()].filter((p) =>
-    expected.has(p) && expected.get(p) !== actual.get(p)
-  ).sort();
-  if (missing.length + extra.length + changed.length === 0) return undefined;
-  const lines: string[] = [];
-  if (missing.length > 0) {
-    lines.push(`only in ${labels.expected}: ${missing.join(", ")}`);
-  }
-  if (extra.length > 0) {
-    lines.push(`only in ${labels.actual}: ${extra.join(", ")}`);
-  }
-  if (changed.length > 0) {
-    lines.push(`changed: ${changed.join(", ")}`);
-    const first = changed[0]!;
-    lines.push(
-      createTwoFilesPatch(
-        `${labels.expected}/${first}`,
-        `${labels.actual}/${first}`,
-        expected.get(first)!,
-        actual.get(first)!,
-        undefined,
-        undefined,
-        { context: 3 },
-      ),
-    );
-  }
-  return lines.join("\n");
 }

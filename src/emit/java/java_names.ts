@@ -1,11 +1,12 @@
 /**
- * Java naming rules for the Java client emitter: keywords, identifier
- * sanitizing, package validation and a collision-free name allocator.
+ * Java naming rules for the Java client emitter: identifier sanitizing and a
+ * collision-free name allocator (keywords and package validation are in
+ * `src/model/java_package.ts`).
  *
  * Policy (see emit_java.ts for the whole picture):
  * - A base package is the user's choice, so it is never rewritten: a segment
  *   that is not a Java identifier or is a keyword (`com.example.int`) is
- *   rejected with a message naming the segment ({@link javaPackageProblem}).
+ *   rejected with a message naming the segment (`javaPackageProblem`).
  * - Names taken from the model (properties, parameters, methods, enum values,
  *   types) are sanitized: characters outside Java identifiers become `_`, a
  *   leading digit gets a `_` prefix, and a keyword or otherwise reserved word
@@ -15,63 +16,11 @@
  * @module
  */
 
-/** Reserved keywords and literals of Java 17 (JLS 3.9, 3.10.3, 3.10.8). */
-export const JAVA_KEYWORDS: ReadonlySet<string> = new Set([
-  "_",
-  "abstract",
-  "assert",
-  "boolean",
-  "break",
-  "byte",
-  "case",
-  "catch",
-  "char",
-  "class",
-  "const",
-  "continue",
-  "default",
-  "do",
-  "double",
-  "else",
-  "enum",
-  "extends",
-  "false",
-  "final",
-  "finally",
-  "float",
-  "for",
-  "goto",
-  "if",
-  "implements",
-  "import",
-  "instanceof",
-  "int",
-  "interface",
-  "long",
-  "native",
-  "new",
-  "null",
-  "package",
-  "private",
-  "protected",
-  "public",
-  "return",
-  "short",
-  "static",
-  "strictfp",
-  "super",
-  "switch",
-  "synchronized",
-  "this",
-  "throw",
-  "throws",
-  "transient",
-  "true",
-  "try",
-  "void",
-  "volatile",
-  "while",
-]);
+import {
+  IDENTIFIER_PART,
+  IDENTIFIER_START,
+  JAVA_KEYWORDS,
+} from "../../model/java_package.ts";
 
 /** Contextual words that cannot name a type (JLS 3.9: `var`, `yield`, `record`, ...). */
 const RESTRICTED_TYPE_NAMES: ReadonlySet<string> = new Set([
@@ -98,37 +47,6 @@ const RESERVED_MEMBER_NAMES: ReadonlySet<string> = new Set([
   "toString",
   "wait",
 ]);
-
-const IDENTIFIER_START = /[\p{L}\p{Nl}\p{Sc}\p{Pc}]/u;
-const IDENTIFIER_PART = /[\p{L}\p{Nl}\p{Sc}\p{Pc}\p{Nd}\p{Mn}\p{Mc}]/u;
-
-/** Whether `text` is a Java identifier (keywords included). */
-export function isJavaIdentifierText(text: string): boolean {
-  const chars = [...text];
-  return chars.length > 0 && IDENTIFIER_START.test(chars[0]!) &&
-    chars.every((c) => IDENTIFIER_PART.test(c));
-}
-
-/**
- * Why `name` cannot be a Java package, or `undefined` when it can.
- * Segments must be Java identifiers and no keyword (`com.example.int` is
- * rejected: the emitter does not rename a package the user chose).
- */
-export function javaPackageProblem(name: string): string | undefined {
-  if (name === "") return "a Java package name must not be empty";
-  for (const segment of name.split(".")) {
-    if (segment === "") {
-      return `"${name}" is not a Java package name: empty segment`;
-    }
-    if (!isJavaIdentifierText(segment)) {
-      return `"${name}" is not a Java package name: segment "${segment}" is not a Java identifier`;
-    }
-    if (JAVA_KEYWORDS.has(segment)) {
-      return `"${name}" is not a Java package name: segment "${segment}" is a Java keyword (use for example "${segment}_" or "${segment}s")`;
-    }
-  }
-  return undefined;
-}
 
 /** Turns any text into a Java identifier that is not a keyword. */
 export function sanitizeIdentifier(text: string): string {

@@ -1,8 +1,5 @@
 import assert from "node:assert/strict";
 import {
-  isJavaIdentifierText,
-  JAVA_KEYWORDS,
-  javaPackageProblem,
   kebabCase,
   NameAllocator,
   sanitizeIdentifier,
@@ -10,6 +7,7 @@ import {
   sanitizeTypeName,
   upperFirst,
 } from "./java_names.ts";
+import { JAVA_KEYWORDS } from "../../model/java_package.ts";
 import {
   CompilationUnit,
   javadoc,
@@ -47,9 +45,6 @@ Deno.test("names: invalid characters and leading digits", () => {
   assert.equal(sanitizeIdentifier("\u540d\u524d"), "\u540d\u524d");
   assert.equal(sanitizeIdentifier("caf\u00e9"), "caf\u00e9");
   assert.equal(sanitizeIdentifier("a.b/c@d"), "a_b_c_d");
-  assert.ok(isJavaIdentifierText("_x1"));
-  assert.ok(!isJavaIdentifierText("1x"));
-  assert.ok(!isJavaIdentifierText("a-b"));
 });
 
 Deno.test("names: members named like Object methods, types named like restricted words", () => {
@@ -64,23 +59,6 @@ Deno.test("names: members named like Object methods, types named like restricted
   assert.equal(sanitizeTypeName("yield"), "yield_");
   assert.equal(sanitizeTypeName("Book"), "Book");
   assert.equal(sanitizeTypeName("Weird-Service"), "Weird_Service");
-});
-
-Deno.test("names: package validation", () => {
-  assert.equal(javaPackageProblem("com.example.client"), undefined);
-  assert.equal(javaPackageProblem("Org.Ex_1.$api"), undefined);
-  assert.match(
-    javaPackageProblem("com.example.int")!,
-    /"int" is a Java keyword \(use for example "int_"/,
-  );
-  assert.match(
-    javaPackageProblem("com.example.true")!,
-    /"true" is a Java keyword/,
-  );
-  assert.match(javaPackageProblem("com._.x")!, /"_" is a Java keyword/);
-  assert.match(javaPackageProblem("com.1x")!, /"1x" is not a Java identifier/);
-  assert.match(javaPackageProblem(".com")!, /empty segment/);
-  assert.match(javaPackageProblem("")!, /must not be empty/);
 });
 
 Deno.test("names: case helpers", () => {

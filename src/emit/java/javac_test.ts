@@ -4,14 +4,14 @@
  * `-Xdoclint:all,-missing`, `-Werror`); consumer snippets that use it
  * compile, and snippets reading a field their shape does not select do not.
  *
- * Without javac these tests are skipped with a printed reason, or fail when
- * `REQUIRE_JAVAC=1`.
+ * Without javac these tests are ignored with a printed reason, or fail when
+ * `REQUIRE_JAVAC=1` (CI). A fixture whose golden model is missing fails.
  */
 
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { parse as parseYaml } from "yaml";
-import type { ApiModel } from "../../model/api_model.ts";
+import { readGoldenModel } from "../../testing/golden.ts";
 import { sampleModel } from "../testdata/sample_model.ts";
 import { DEFAULT_JAVA_BASE_PACKAGE, emitJava } from "./emit_java.ts";
 import { nastyModel } from "./testdata/nasty_model.ts";
@@ -75,8 +75,8 @@ javacTest("java: a custom base package compiles", async () => {
 });
 
 /**
- * The fixtures, from the analyzer's model (golden/<fixture>/model.json) and
- * the package of their orm.yml. Skipped while the model is not there.
+ * The fixtures, from the analyzer's model (golden/<fixture>/model.json; a
+ * missing one fails) and the package of their orm.yml.
  */
 const FIXTURES = [
   ["bookstore", "BookstoreConsumer.java", "BookstoreConsumerUnselected.java"],
@@ -84,29 +84,17 @@ const FIXTURES = [
 ] as const;
 
 for (const [fixture, good, bad] of FIXTURES) {
-  const name = `java: the ${fixture} fixture's client compiles; consumers`;
-  const modelUrl = new URL(`golden/${fixture}/model.json`, ROOT);
-  let model: ApiModel | undefined;
-  try {
-    model = JSON.parse(await Deno.readTextFile(modelUrl)) as ApiModel;
-  } catch (error) {
-    if (!(error instanceof Deno.errors.NotFound)) throw error;
-  }
-  if (model === undefined) {
-    console.warn(
-      `skipping "${name}": golden/${fixture}/model.json is missing (written by the analyzer's golden run)`,
-    );
-    Deno.test({ name, ignore: true, fn: () => {} });
-    continue;
-  }
-  const fixtureModel = model;
-  javacTest(name, async () => {
-    await assertConsumers(
-      emitJava(fixtureModel, { basePackage: await basePackageOf(fixture) }),
-      good,
-      bad,
-    );
-  });
+  javacTest(
+    `java: the ${fixture} fixture's client compiles; consumers`,
+    async () => {
+      const model = await readGoldenModel(fixture);
+      await assertConsumers(
+        emitJava(model, { basePackage: await basePackageOf(fixture) }),
+        good,
+        bad,
+      );
+    },
+  );
 }
 
 /** `orm.client.java-http-client.base-package` of a fixture's orm.yml. */

@@ -36,22 +36,26 @@
  *   YAML 1.1 reader would take for something else (`yes`, `on`, `N`, `~`,
  *   dates, numbers) is double-quoted.
  *
+ * Modules: this file builds the paths and operations; schemas.ts the
+ * component schemas; openapi_yaml.ts writes the YAML.
+ *
  * @module
  */
 
-import { Document, Scalar, visit } from "yaml";
 import type {
   ApiModel,
-  EntityDtoModel,
-  FetchedShapeModel,
-  ObjectTypeRef,
   OperationModel,
   ParameterModel,
-  PropertyModel,
   ServiceModel,
-  StaticTypeModel,
-  TypeRef,
 } from "../../model/api_model.ts";
+import { toYaml } from "./openapi_yaml.ts";
+import { type Json, SchemaRegistry } from "./schemas.ts";
+
+export {
+  ENUM_EXTENSION,
+  GENERIC_EXTENSION,
+  shapeSchemaName,
+} from "./schemas.ts";
 
 /** `info` of the document: `orm.client.openapi.properties.info.*`. */
 export interface OpenApiInfo {
@@ -74,15 +78,6 @@ export const ERROR_RESPONSE = "Error";
 
 /** Extension on a `200` response whose body may be empty (nullable result). */
 export const NULLABLE_EXTENSION = "x-tailor-nullable";
-
-/** Extension on the schema of a generic instantiation. */
-export const GENERIC_EXTENSION = "x-tailor-generic";
-
-/** Extension naming the enum of an inline enum schema. */
-export const ENUM_EXTENSION = "x-tailor-enum";
-
-/** A schema or other OpenAPI object under construction (insertion-ordered). */
-type Json = { [key: string]: unknown };
 
 const METHOD_ORDER = ["get", "put", "post", "delete", "patch"] as const;
 
@@ -135,80 +130,11 @@ export function openApiOperationIds(model: ApiModel): Map<string, string> {
   return ids;
 }
 
-/** Schema name of a fetched shape: `<Entity>_<Owner>_<CONSTANT>[_<path>]`. */
-export function shapeSchemaName(
-  entity: string,
-  shape: Pick<FetchedShapeModel, "owner" | "fetcher" | "path">,
-): string {
-  const base = `${entity}_${shape.owner}_${shape.fetcher}`;
-  return shape.path === undefined
-    ? base
-    : `${base}_${shape.path.replaceAll(".", "_")}`;
-}
-
 /** Summary of a doc comment: the first sentence of its first line. */
 export function docSummary(doc: string): string {
   const line = doc.trim().split(/\r?\n/, 1)[0]!.trim();
   const sentence = /^(.*?[.!?])(?=\s|$)/.exec(line);
   return sentence ? sentence[1]! : line;
-}
-
-/** Serializes a document: no aliases, no folding, YAML 1.1-safe strings. */
-function toYaml(value: unknown): string {
-  const doc = new Document(value, { aliasDuplicateObjects: false });
-  visit(doc, {
-    Scalar(_key, node) {
-      if (typeof node.value === "string" && ambiguousIn11(node.value)) {
-        node.type = Scalar.QUOTE_DOUBLE;
-      }
-    },
-  });
-  return doc.toString({ lineWidth: 0 });
-}
-
-/** Plain strings a YAML 1.1 reader (SnakeYAML, PyYAML) would not keep. */
-function ambiguousIn11(text: string): boolean {
-  return /^(?:[yYnN]|yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF|~|null|Null|NULL|<<|=|)$/
-    .test(text) ||
-    /^[-+.]?[0-9]/.test(text) ||
-    /^[-+]?\.(?:inf|Inf|INF|nan|NaN|NAN)$/.test(text);
-}
-
-/** A deterministic text of a value, for identity keys of schemas. */
-function canonical(value: unknown): string {
-  if (value instanceof Map) {
-    return `{${
-      [...value].map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(
-        ",",
-      )
-    }}`;
-  }
-  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
-  if (value !== null && typeof value === "object") {
-    return `{${
-      Object.keys(value).sort().map((k) =>
-        `${JSON.stringify(k)}:${canonical((value as Json)[k])}`
-      ).join(",")
-    }}`;
-  }
-  return JSON.stringify(value) ?? "undefined";
-}
-
-const ref = (name: string): Json => ({
-  $ref: `#/components/schemas/${name}`,
-});
-
-/** Puts `description` right after `type` (or first), or wraps a `$ref`. */
-function describe(schema: Json, doc: string | undefined): Json {
-  if (doc === undefined || doc === "") return schema;
-  if ("$ref" in schema) return { description: doc, allOf: [schema] };
-  const out: Json = {};
-  if ("type" in schema) out.type = schema.type;
-  out.description = doc;
-  for (const [k, v] of Object.entries(schema)) {
-    if (k !== "type" && k !== "description") out[k] = v;
-  }
-  return out;
 }
 
 /** Summary and description of a doc comment, in that key order. */
@@ -221,41 +147,14 @@ function docFields(doc: string | undefined): Json {
 
 class OpenApiBuilder {
   /** Schema name per identity (what the schema stands for). */
-  readonly #names = new Map<string, string>();
-  readonly #taken = new Set<string>();
-  readonly #schemas = new Map<string, Json>();
-  readonly #shapes = new Map<
-    string,
-    { dto: EntityDtoModel; shape: FetchedShapeModel }
-  >();
-  readonly #statics = new Map<string, StaticTypeModel>();
-  readonly #entityDocs = new Map<string, string>();
+  readonly #schemas: SchemaRegistry;
 
   constructor(readonly model: ApiModel) {
-    for (const dto of model.dtos) {
-      if (dto.doc !== undefined) this.#entityDocs.set(dto.entity, dto.doc);
-      for (const shape of dto.shapes) {
-        this.#shapes.set(`${dto.entity}\n${shape.key}`, { dto, shape });
-      }
-    }
-    for (const dyn of model.dynamicEntities) {
-      if (dyn.doc !== undefined && !this.#entityDocs.has(dyn.entity)) {
-        this.#entityDocs.set(dyn.entity, dyn.doc);
-      }
-    }
-    for (const st of model.staticTypes) this.#statics.set(st.name, st);
+    this.#schemas = new SchemaRegistry(model);
   }
 
   build(options: EmitOpenApiOptions): Json {
-    // Components first, in model order, so that their names are the
-    // preferred ones whatever the operations refer to.
-    for (const dto of this.model.dtos) {
-      for (const shape of dto.shapes) this.#fetched(dto.entity, shape.key);
-    }
-    for (const dyn of this.model.dynamicEntities) this.#dynamic(dyn.entity);
-    for (const st of this.model.staticTypes) {
-      if (st.typeParameters.length === 0) this.#static(st.name, []);
-    }
+    this.#schemas.declareComponents();
 
     const ids = openApiOperationIds(this.model);
     const paths = new Map<string, Json>();
@@ -290,9 +189,6 @@ class OpenApiBuilder {
     }
     info.version = String(options.info.version);
 
-    const schemas = new Map(
-      [...this.#schemas].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0),
-    );
     return {
       openapi: OPENAPI_VERSION,
       info,
@@ -303,7 +199,7 @@ class OpenApiBuilder {
       ),
       paths,
       components: {
-        schemas,
+        schemas: this.#schemas.components(),
         responses: {
           [ERROR_RESPONSE]: {
             description:
@@ -334,7 +230,7 @@ class OpenApiBuilder {
       }
       requestBody.required = body.required;
       requestBody.content = {
-        "application/json": { schema: this.#schema(body.type, undefined) },
+        "application/json": { schema: this.#schemas.schema(body.type) },
       };
       out.requestBody = requestBody;
     }
@@ -347,7 +243,7 @@ class OpenApiBuilder {
         ? "Success. The body is empty when the result is absent (the client gets `undefined`)."
         : "Success.";
       ok.content = {
-        "application/json": { schema: this.#schema(type, undefined) },
+        "application/json": { schema: this.#schemas.schema(type) },
       };
       if (nullable) ok[NULLABLE_EXTENSION] = true;
     }
@@ -362,7 +258,7 @@ class OpenApiBuilder {
     const out: Json = { name: p.wireName, in: p.in };
     if (p.doc !== undefined && p.doc !== "") out.description = p.doc;
     out.required = p.in === "path" ? true : p.required;
-    let schema = this.#schema(p.type, undefined);
+    let schema = this.#schemas.schema(p.type);
     if (p.defaultValue !== undefined) {
       schema = "$ref" in schema
         ? { allOf: [schema], default: p.defaultValue }
@@ -370,254 +266,5 @@ class OpenApiBuilder {
     }
     out.schema = schema;
     return out;
-  }
-
-  /**
-   * The schema of a type. `context` names inline objects (a component named
-   * after where they are); without it they stay inline.
-   */
-  #schema(
-    type: TypeRef,
-    context: string | undefined,
-    bindings: ReadonlyMap<string, TypeRef> = new Map(),
-  ): Json {
-    switch (type.kind) {
-      case "primitive":
-        return { type: type.name };
-      case "void":
-        return {};
-      case "enum": {
-        const e = this.model.enums.find((x) => x.name === type.name);
-        if (e === undefined) throw new Error(`unknown enum ${type.name}`);
-        const out: Json = { type: "string" };
-        if (e.doc !== undefined && e.doc !== "") out.description = e.doc;
-        out.enum = e.values.map((v) => v.value);
-        out[ENUM_EXTENSION] = e.name;
-        return out;
-      }
-      case "array":
-        return {
-          type: "array",
-          items: this.#schema(type.element, context, bindings),
-        };
-      case "map":
-        return {
-          type: "object",
-          additionalProperties: this.#schema(type.value, context, bindings),
-        };
-      case "fetched":
-        return ref(this.#fetched(type.entity, type.key));
-      case "dynamic":
-        return ref(this.#dynamic(type.entity));
-      case "static":
-        return ref(
-          this.#static(
-            type.name,
-            type.args.map((a) => substitute(a, bindings)),
-          ),
-        );
-      case "typeParameter": {
-        const bound = bindings.get(type.name);
-        if (bound === undefined) {
-          throw new Error(`unbound type parameter ${type.name}`);
-        }
-        return this.#schema(bound, context);
-      }
-      case "object": {
-        if (context === undefined) {
-          return this.#object(type.properties, undefined, bindings, {
-            ...this.#entityDoc(type.entity),
-          });
-        }
-        const concrete = substitute(type, bindings) as ObjectTypeRef;
-        return ref(
-          this.#component(
-            `object\n${context}\n${canonical(concrete)}`,
-            context,
-            (name) =>
-              this.#object(concrete.properties, name, new Map(), {
-                ...this.#entityDoc(concrete.entity),
-              }),
-          ),
-        );
-      }
-    }
-  }
-
-  #entityDoc(entity: string | undefined): { description?: string } {
-    const doc = entity === undefined ? undefined : this.#entityDocs.get(entity);
-    return doc === undefined ? {} : { description: doc };
-  }
-
-  /** A closed object schema. */
-  #object(
-    properties: readonly PropertyModel[],
-    name: string | undefined,
-    bindings: ReadonlyMap<string, TypeRef>,
-    extra: { description?: string; noRequired?: boolean },
-  ): Json {
-    const out: Json = { type: "object" };
-    if (extra.description !== undefined && extra.description !== "") {
-      out.description = extra.description;
-    }
-    const required = extra.noRequired
-      ? []
-      : properties.filter((p) => !p.optional).map((p) => p.name);
-    if (required.length > 0) out.required = required;
-    const props = new Map<string, Json>();
-    for (const p of properties) {
-      const child = name === undefined ? undefined : `${name}_${p.name}`;
-      props.set(p.name, describe(this.#schema(p.type, child, bindings), p.doc));
-    }
-    out.properties = props;
-    out.additionalProperties = false;
-    return out;
-  }
-
-  /**
-   * The name of the component standing for `identity`, made with `make` on
-   * first use. The name is reserved before `make` runs, so recursive
-   * references resolve; a preferred name already standing for something
-   * else gets a numeric suffix.
-   */
-  #component(
-    identity: string,
-    preferred: string,
-    make: (name: string) => Json,
-  ): string {
-    const known = this.#names.get(identity);
-    if (known !== undefined) return known;
-    let name = preferred;
-    for (let n = 2; this.#taken.has(name); n++) name = `${preferred}_${n}`;
-    this.#taken.add(name);
-    this.#names.set(identity, name);
-    this.#schemas.set(name, make(name));
-    return name;
-  }
-
-  #fetched(entity: string, key: string): string {
-    const found = this.#shapes.get(`${entity}\n${key}`);
-    if (found === undefined) {
-      throw new Error(`unknown fetched shape ${entity} ${key}`);
-    }
-    const { dto, shape } = found;
-    return this.#component(
-      `fetched\n${entity}\n${key}`,
-      shapeSchemaName(entity, shape),
-      (name) => {
-        const docs = [dto.doc, shape.doc].filter((d): d is string =>
-          d !== undefined && d.trim() !== ""
-        ).map((d) => d.trim());
-        return this.#object(shape.type.properties, name, new Map(), {
-          ...(docs.length > 0 ? { description: docs.join("\n\n") } : {}),
-        });
-      },
-    );
-  }
-
-  #dynamic(entity: string): string {
-    const dyn = this.model.dynamicEntities.find((d) => d.entity === entity);
-    if (dyn === undefined) throw new Error(`unknown dynamic entity ${entity}`);
-    return this.#component(
-      `dynamic\n${entity}`,
-      `Dynamic_${entity}`,
-      (name) =>
-        this.#object(dyn.properties, name, new Map(), {
-          ...this.#entityDoc(entity),
-          noRequired: true,
-        }),
-    );
-  }
-
-  /** A static type, instantiated with concrete `args`. */
-  #static(typeName: string, args: readonly TypeRef[]): string {
-    const st = this.#statics.get(typeName);
-    if (st === undefined) throw new Error(`unknown static type ${typeName}`);
-    if (st.typeParameters.length !== args.length) {
-      throw new Error(
-        `${typeName} takes ${st.typeParameters.length} type arguments, not ${args.length}`,
-      );
-    }
-    const argNames = args.map((a) => this.#typeName(a));
-    const preferred = [typeName, ...argNames].join("_");
-    return this.#component(
-      `static\n${typeName}\n${canonical(args)}`,
-      preferred,
-      (name) => {
-        const bindings = new Map(
-          st.typeParameters.map((p, i) => [p, args[i]!] as const),
-        );
-        const schema = this.#object(st.properties, name, bindings, {
-          ...(st.doc === undefined ? {} : { description: st.doc.trim() }),
-        });
-        if (args.length > 0) {
-          schema[GENERIC_EXTENSION] = { name: typeName, args: argNames };
-        }
-        return schema;
-      },
-    );
-  }
-
-  /** A name for a concrete type, used in names of generic instantiations. */
-  #typeName(type: TypeRef): string {
-    switch (type.kind) {
-      case "primitive":
-        return type.name;
-      case "void":
-        return "void";
-      case "enum":
-        return type.name;
-      case "array":
-        return `Array_${this.#typeName(type.element)}`;
-      case "map":
-        return `Map_${this.#typeName(type.value)}`;
-      case "fetched":
-        return this.#fetched(type.entity, type.key);
-      case "dynamic":
-        return this.#dynamic(type.entity);
-      case "static":
-        return this.#static(type.name, type.args);
-      case "typeParameter":
-        throw new Error(`unbound type parameter ${type.name}`);
-      case "object":
-        return type.entity === undefined ? "Object" : `Object_${type.entity}`;
-    }
-  }
-}
-
-/** `type` with every type parameter replaced by its binding. */
-function substitute(
-  type: TypeRef,
-  bindings: ReadonlyMap<string, TypeRef>,
-): TypeRef {
-  if (bindings.size === 0) return type;
-  switch (type.kind) {
-    case "typeParameter": {
-      const bound = bindings.get(type.name);
-      if (bound === undefined) {
-        throw new Error(`unbound type parameter ${type.name}`);
-      }
-      return bound;
-    }
-    case "array":
-      return { kind: "array", element: substitute(type.element, bindings) };
-    case "map":
-      return { kind: "map", value: substitute(type.value, bindings) };
-    case "static":
-      return {
-        kind: "static",
-        name: type.name,
-        args: type.args.map((a) => substitute(a, bindings)),
-      };
-    case "object":
-      return {
-        ...type,
-        properties: type.properties.map((p) => ({
-          ...p,
-          type: substitute(p.type, bindings),
-        })),
-      };
-    default:
-      return type;
   }
 }

@@ -1,18 +1,18 @@
 import assert from "node:assert/strict";
 import { main } from "../../../cli.ts";
 import {
+  CHROMIUM,
   launchBrowser,
   serveDirectory,
-  skipBrowserTests,
 } from "../../testing/browser.ts";
+import { testWithTool } from "../../testing/needs_tool.ts";
 
 /** Where the screenshot of the page is kept as a test artifact. */
 const SCREENSHOT = "out/test-artifacts/openapi-page.png";
 
-Deno.test({
+testWithTool(CHROMIUM, {
   name:
     "openapi page: the generated page lists the operations and expands a schema, offline",
-  ignore: skipBrowserTests(),
   sanitizeResources: false,
   sanitizeOps: false,
   fn: async () => {

@@ -17,6 +17,7 @@ import type {
   StaticTypeModel,
   TypeRef,
 } from "../../model/api_model.ts";
+import { emptyModel as newEmptyModel } from "../../model/api_model.ts";
 
 /** The location `file:line:column` (column 1 when not given). */
 export const at = (
@@ -111,12 +112,4 @@ export const tuple2Type = (doc?: string): StaticTypeModel => ({
 });
 
 /** A model with nothing in it: no service, no type. */
-export const emptyModel: ApiModel = {
-  version: 1,
-  groups: [],
-  services: [],
-  dtos: [],
-  dynamicEntities: [],
-  enums: [],
-  staticTypes: [],
-};
+export const emptyModel: ApiModel = newEmptyModel();

@@ -2,7 +2,7 @@
  * Test helpers: run `javac --release 17` on generated sources against the
  * annotation stand-ins of `stubs/`, and register tests that need javac.
  *
- * Without javac a test is skipped with a printed reason, unless
+ * Without javac a test is ignored with a printed reason, unless
  * `REQUIRE_JAVAC=1` (CI), where it fails with a clear message.
  *
  * @module
@@ -10,6 +10,8 @@
 
 import { dirname, join } from "node:path";
 import { fileURLToPath as fromFileUrl } from "node:url";
+import { testWithTool, type Tool } from "../../../testing/needs_tool.ts";
+import { type CommandResult, run } from "../../../testing/run.ts";
 
 /** Directory of the annotation stand-ins. */
 export const STUBS_DIR = fromFileUrl(new URL("./stubs/", import.meta.url));
@@ -21,80 +23,40 @@ export const CONSUMER_DIR = fromFileUrl(
 
 /** Why javac cannot be used, or `undefined` when it can. */
 async function probeJavac(): Promise<string | undefined> {
+  let result: CommandResult;
   try {
-    const out = await new Deno.Command("javac", {
-      args: ["-version"],
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
-    const text = new TextDecoder().decode(out.stdout) +
-      new TextDecoder().decode(out.stderr);
-    if (!out.success) return `"javac -version" failed: ${text.trim()}`;
-    const major = Number(/javac\s+(\d+)/.exec(text)?.[1] ?? "0");
-    if (major < 17) {
-      return `javac on PATH is "${text.trim()}", Java 17 or later is needed`;
-    }
-    return undefined;
+    result = await run("javac", ["-version"]);
   } catch (error) {
     return error instanceof Deno.errors.NotFound
       ? "javac is not on PATH"
       : `javac cannot be run: ${(error as Error).message}`;
   }
+  const text = result.output.trim();
+  if (result.code !== 0) return `"javac -version" failed: ${text}`;
+  const major = Number(/javac\s+(\d+)/.exec(text)?.[1] ?? "0");
+  return major < 17
+    ? `javac on PATH is "${text}", Java 17 or later is needed`
+    : undefined;
 }
 
-/** `undefined` when javac 17+ is usable, else the reason it is not. */
-export const javacProblem: string | undefined = await probeJavac();
-
-/** Whether CI asked for javac tests to fail rather than skip. */
-export const javacRequired: boolean = (() => {
-  try {
-    return Deno.env.get("REQUIRE_JAVAC") === "1";
-  } catch {
-    return false;
-  }
-})();
+/** javac 17+, required when `REQUIRE_JAVAC=1` (CI). */
+export const JAVAC: Tool = {
+  problem: await probeJavac(),
+  requiredBy: "REQUIRE_JAVAC",
+  install: "install a JDK 17+ with javac on PATH",
+};
 
 /**
- * Registers a test that needs javac: skipped with a printed reason when
+ * Registers a test that needs javac: ignored with a printed reason when
  * javac is missing, failing instead when `REQUIRE_JAVAC=1`.
  */
 export function javacTest(name: string, fn: () => Promise<void>): void {
-  if (javacProblem !== undefined && !javacRequired) {
-    console.warn(
-      `skipping "${name}": ${javacProblem} (set REQUIRE_JAVAC=1 to fail instead)`,
-    );
-    Deno.test({ name, ignore: true, fn });
-    return;
-  }
-  Deno.test(name, async () => {
-    if (javacProblem !== undefined) {
-      throw new Error(
-        `REQUIRE_JAVAC=1 but ${javacProblem}: install a JDK 17+ with javac on PATH`,
-      );
-    }
-    await fn();
-  });
-}
-
-/** What one javac run said. */
-export interface JavacResult {
-  readonly code: number;
-  /** stdout and stderr together. */
-  readonly output: string;
+  testWithTool(JAVAC, { name, fn });
 }
 
 /** Runs `javac --release 17 -encoding UTF-8 <args>`. */
-export async function javac(args: readonly string[]): Promise<JavacResult> {
-  const out = await new Deno.Command("javac", {
-    args: ["--release", "17", "-encoding", "UTF-8", ...args],
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const decoder = new TextDecoder();
-  return {
-    code: out.code,
-    output: decoder.decode(out.stdout) + decoder.decode(out.stderr),
-  };
+export function javac(args: readonly string[]): Promise<CommandResult> {
+  return run("javac", ["--release", "17", "-encoding", "UTF-8", ...args]);
 }
 
 async function javaFilesUnder(dir: string): Promise<string[]> {
@@ -113,7 +75,7 @@ export interface CompiledClient {
   /** Class path holding the stand-ins and the generated classes. */
   readonly classPath: string;
   /** Compiles one consumer snippet against the client. */
-  compileConsumer(file: string): Promise<JavacResult>;
+  compileConsumer(file: string): Promise<CommandResult>;
   /** Removes the workspace. */
   dispose(): Promise<void>;
 }

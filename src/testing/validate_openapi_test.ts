@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { parse, stringify } from "yaml";
-import type { ApiModel } from "../../model/api_model.ts";
-import { sampleModel } from "../testdata/sample_model.ts";
-import { emitOpenApi } from "./emit_openapi.ts";
+import type { ApiModel } from "../model/api_model.ts";
+import { sampleModel } from "../emit/testdata/sample_model.ts";
+import { emitOpenApi } from "../emit/openapi/emit_openapi.ts";
 import {
   responseValidator,
   toJsonSchema,
@@ -45,7 +45,7 @@ Deno.test("the document of a model with clashing operationIds validates", async 
 
 Deno.test("every defect of a broken document is reported", async () => {
   const text = await Deno.readTextFile(
-    new URL("./testdata/broken.yml", import.meta.url),
+    new URL("./testdata/broken_openapi.yml", import.meta.url),
   );
   const errors = await validateOpenApi(text);
   const has = (pattern: RegExp) =>

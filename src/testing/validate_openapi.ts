@@ -21,7 +21,7 @@ import SwaggerParser from "@apidevtools/swagger-parser";
 import { createConfig, lintFromString } from "@redocly/openapi-core";
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import { parseDocument } from "yaml";
-import { NULLABLE_EXTENSION } from "./emit_openapi.ts";
+import { NULLABLE_EXTENSION } from "../emit/openapi/emit_openapi.ts";
 
 type Json = { [key: string]: unknown };
 

@@ -1,0 +1,331 @@
+/**
+ * The component schemas of an OpenAPI document (naming rules in
+ * emit_openapi.ts): fetched shapes, dynamic entities, static types per
+ * instantiation and named inline objects, each registered once under a
+ * unique name, recursion included.
+ *
+ * @module
+ */
+
+import type {
+  ApiModel,
+  FetchedShapeModel,
+  ObjectTypeRef,
+  PropertyModel,
+  TypeRef,
+} from "../../model/api_model.ts";
+import { indexModel, type ModelIndex } from "../../model/model_index.ts";
+import { substituteTypeParameters } from "../../model/type_refs.ts";
+
+/** A schema or other OpenAPI object under construction (insertion-ordered). */
+export type Json = { [key: string]: unknown };
+
+/** Extension on the schema of a generic instantiation. */
+export const GENERIC_EXTENSION = "x-tailor-generic";
+
+/** Extension naming the enum of an inline enum schema. */
+export const ENUM_EXTENSION = "x-tailor-enum";
+
+/** Schema name of a fetched shape: `<Entity>_<Owner>_<CONSTANT>[_<path>]`. */
+export function shapeSchemaName(
+  entity: string,
+  shape: Pick<FetchedShapeModel, "owner" | "fetcher" | "path">,
+): string {
+  const base = `${entity}_${shape.owner}_${shape.fetcher}`;
+  return shape.path === undefined
+    ? base
+    : `${base}_${shape.path.replaceAll(".", "_")}`;
+}
+
+/** A deterministic text of a value, for identity keys of schemas. */
+function canonical(value: unknown): string {
+  if (value instanceof Map) {
+    return `{${
+      [...value].map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(
+        ",",
+      )
+    }}`;
+  }
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    return `{${
+      Object.keys(value).sort().map((k) =>
+        `${JSON.stringify(k)}:${canonical((value as Json)[k])}`
+      ).join(",")
+    }}`;
+  }
+  return JSON.stringify(value) ?? "undefined";
+}
+
+const ref = (name: string): Json => ({
+  $ref: `#/components/schemas/${name}`,
+});
+
+/** Puts `description` right after `type` (or first), or wraps a `$ref`. */
+function describe(schema: Json, doc: string | undefined): Json {
+  if (doc === undefined || doc === "") return schema;
+  if ("$ref" in schema) return { description: doc, allOf: [schema] };
+  const out: Json = {};
+  if ("type" in schema) out.type = schema.type;
+  out.description = doc;
+  for (const [k, v] of Object.entries(schema)) {
+    if (k !== "type" && k !== "description") out[k] = v;
+  }
+  return out;
+}
+
+/** The schemas of one document, registered as types are met. */
+export class SchemaRegistry {
+  /** Schema name per identity (what the schema stands for). */
+  readonly #names = new Map<string, string>();
+  readonly #taken = new Set<string>();
+  readonly #schemas = new Map<string, Json>();
+  readonly #index: ModelIndex;
+
+  constructor(readonly model: ApiModel) {
+    this.#index = indexModel(model);
+  }
+
+  /**
+   * Registers the model's declarations in model order, so that their names
+   * are the preferred ones whatever the operations refer to.
+   */
+  declareComponents(): void {
+    for (const dto of this.model.dtos) {
+      for (const shape of dto.shapes) this.#fetched(dto.entity, shape.key);
+    }
+    for (const dyn of this.model.dynamicEntities) this.#dynamic(dyn.entity);
+    for (const st of this.model.staticTypes) {
+      if (st.typeParameters.length === 0) this.#static(st.name, []);
+    }
+  }
+
+  /** The schema of a parameter, body or result type (inline objects stay inline). */
+  schema(type: TypeRef): Json {
+    return this.#schema(type, undefined);
+  }
+
+  /** Every registered schema, sorted by name. */
+  components(): Map<string, Json> {
+    return new Map(
+      [...this.#schemas].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0),
+    );
+  }
+
+  /**
+   * The schema of a type. `context` names inline objects (a component named
+   * after where they are); without it they stay inline.
+   */
+  #schema(
+    type: TypeRef,
+    context: string | undefined,
+    bindings: ReadonlyMap<string, TypeRef> = new Map(),
+  ): Json {
+    switch (type.kind) {
+      case "primitive":
+        return { type: type.name };
+      case "void":
+        return {};
+      case "enum": {
+        const e = this.#index.enum(type.name);
+        if (e === undefined) throw new Error(`unknown enum ${type.name}`);
+        const out: Json = { type: "string" };
+        if (e.doc !== undefined && e.doc !== "") out.description = e.doc;
+        out.enum = e.values.map((v) => v.value);
+        out[ENUM_EXTENSION] = e.name;
+        return out;
+      }
+      case "array":
+        return {
+          type: "array",
+          items: this.#schema(type.element, context, bindings),
+        };
+      case "map":
+        return {
+          type: "object",
+          additionalProperties: this.#schema(type.value, context, bindings),
+        };
+      case "fetched":
+        return ref(this.#fetched(type.entity, type.key));
+      case "dynamic":
+        return ref(this.#dynamic(type.entity));
+      case "static":
+        return ref(
+          this.#static(
+            type.name,
+            type.args.map((a) => substituteTypeParameters(a, bindings)),
+          ),
+        );
+      case "typeParameter": {
+        const bound = bindings.get(type.name);
+        if (bound === undefined) {
+          throw new Error(`unbound type parameter ${type.name}`);
+        }
+        return this.#schema(bound, context);
+      }
+      case "object": {
+        if (context === undefined) {
+          return this.#object(type.properties, undefined, bindings, {
+            ...this.#entityDoc(type.entity),
+          });
+        }
+        const concrete = substituteTypeParameters(
+          type,
+          bindings,
+        ) as ObjectTypeRef;
+        return ref(
+          this.#component(
+            `object\n${context}\n${canonical(concrete)}`,
+            context,
+            (name) =>
+              this.#object(concrete.properties, name, new Map(), {
+                ...this.#entityDoc(concrete.entity),
+              }),
+          ),
+        );
+      }
+    }
+  }
+
+  #entityDoc(entity: string | undefined): { description?: string } {
+    const doc = entity === undefined
+      ? undefined
+      : this.#index.entityDoc(entity);
+    return doc === undefined ? {} : { description: doc };
+  }
+
+  /** A closed object schema. */
+  #object(
+    properties: readonly PropertyModel[],
+    name: string | undefined,
+    bindings: ReadonlyMap<string, TypeRef>,
+    extra: { description?: string; noRequired?: boolean },
+  ): Json {
+    const out: Json = { type: "object" };
+    if (extra.description !== undefined && extra.description !== "") {
+      out.description = extra.description;
+    }
+    const required = extra.noRequired
+      ? []
+      : properties.filter((p) => !p.optional).map((p) => p.name);
+    if (required.length > 0) out.required = required;
+    const props = new Map<string, Json>();
+    for (const p of properties) {
+      const child = name === undefined ? undefined : `${name}_${p.name}`;
+      props.set(p.name, describe(this.#schema(p.type, child, bindings), p.doc));
+    }
+    out.properties = props;
+    out.additionalProperties = false;
+    return out;
+  }
+
+  /**
+   * The name of the component standing for `identity`, made with `make` on
+   * first use. The name is reserved before `make` runs, so recursive
+   * references resolve; a preferred name already standing for something
+   * else gets a numeric suffix.
+   */
+  #component(
+    identity: string,
+    preferred: string,
+    make: (name: string) => Json,
+  ): string {
+    const known = this.#names.get(identity);
+    if (known !== undefined) return known;
+    let name = preferred;
+    for (let n = 2; this.#taken.has(name); n++) name = `${preferred}_${n}`;
+    this.#taken.add(name);
+    this.#names.set(identity, name);
+    this.#schemas.set(name, make(name));
+    return name;
+  }
+
+  #fetched(entity: string, key: string): string {
+    const found = this.#index.shape(key);
+    if (found === undefined || found.dto.entity !== entity) {
+      throw new Error(`unknown fetched shape ${entity} ${key}`);
+    }
+    const { dto, shape } = found;
+    return this.#component(
+      `fetched\n${entity}\n${key}`,
+      shapeSchemaName(entity, shape),
+      (name) => {
+        const docs = [dto.doc, shape.doc].filter((d): d is string =>
+          d !== undefined && d.trim() !== ""
+        ).map((d) => d.trim());
+        return this.#object(shape.type.properties, name, new Map(), {
+          ...(docs.length > 0 ? { description: docs.join("\n\n") } : {}),
+        });
+      },
+    );
+  }
+
+  #dynamic(entity: string): string {
+    const dyn = this.#index.dynamicEntity(entity);
+    if (dyn === undefined) throw new Error(`unknown dynamic entity ${entity}`);
+    return this.#component(
+      `dynamic\n${entity}`,
+      `Dynamic_${entity}`,
+      (name) =>
+        this.#object(dyn.properties, name, new Map(), {
+          ...this.#entityDoc(entity),
+          noRequired: true,
+        }),
+    );
+  }
+
+  /** A static type, instantiated with concrete `args`. */
+  #static(typeName: string, args: readonly TypeRef[]): string {
+    const st = this.#index.staticType(typeName);
+    if (st === undefined) throw new Error(`unknown static type ${typeName}`);
+    if (st.typeParameters.length !== args.length) {
+      throw new Error(
+        `${typeName} takes ${st.typeParameters.length} type arguments, not ${args.length}`,
+      );
+    }
+    const argNames = args.map((a) => this.#typeName(a));
+    const preferred = [typeName, ...argNames].join("_");
+    return this.#component(
+      `static\n${typeName}\n${canonical(args)}`,
+      preferred,
+      (name) => {
+        const bindings = new Map(
+          st.typeParameters.map((p, i) => [p, args[i]!] as const),
+        );
+        const schema = this.#object(st.properties, name, bindings, {
+          ...(st.doc === undefined ? {} : { description: st.doc.trim() }),
+        });
+        if (args.length > 0) {
+          schema[GENERIC_EXTENSION] = { name: typeName, args: argNames };
+        }
+        return schema;
+      },
+    );
+  }
+
+  /** A name for a concrete type, used in names of generic instantiations. */
+  #typeName(type: TypeRef): string {
+    switch (type.kind) {
+      case "primitive":
+        return type.name;
+      case "void":
+        return "void";
+      case "enum":
+        return type.name;
+      case "array":
+        return `Array_${this.#typeName(type.element)}`;
+      case "map":
+        return `Map_${this.#typeName(type.value)}`;
+      case "fetched":
+        return this.#fetched(type.entity, type.key);
+      case "dynamic":
+        return this.#dynamic(type.entity);
+      case "static":
+        return this.#static(type.name, type.args);
+      case "typeParameter":
+        throw new Error(`unbound type parameter ${type.name}`);
+      case "object":
+        return type.entity === undefined ? "Object" : `Object_${type.entity}`;
+    }
+  }
+}
