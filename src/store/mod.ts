@@ -6,15 +6,13 @@
  */
 
 export {
-  type EntityId,
-  type EntityRef,
-  type InsertValues,
   type ListQuery,
   Store,
   type StoreFilter,
   type StoreOptions,
   type StoreWriter,
 } from "./store.ts";
+export type { EntityId, EntityRef, InsertValues } from "./insert_statement.ts";
 export { StoreQueryError } from "./sort_code.ts";
 export { FETCHER_CACHE_SIZE, FetcherCache } from "./fetcher_cache.ts";
 export type { Where, WhereValue } from "./where.ts";

@@ -10,9 +10,7 @@
 import type { Page } from "../runtime/api.ts";
 import {
   type AnyFetcher,
-  type AssociationKeys,
   isFetcher,
-  type ScalarKeys,
   type ShapeOf,
 } from "../runtime/fetcher.ts";
 import type { AnyClass } from "../runtime/metadata.ts";
@@ -26,34 +24,18 @@ import {
   whereClause,
 } from "./fetch_executor.ts";
 import {
+  type EntityId,
+  insertPlan,
+  type InsertValues,
+} from "./insert_statement.ts";
+import {
   buildSchema,
   type ColumnTypes,
-  type EntityTable,
   type Schema,
   schemaStatements,
 } from "./schema.ts";
 import { parseSortCode, StoreQueryError } from "./sort_code.ts";
 import { SqlParams, type Where, whereConditions } from "./where.ts";
-
-/** An entity id. */
-export type EntityId = number | string;
-
-/** A reference to an entity in inserted values: its id or an object with it. */
-export type EntityRef = EntityId | { readonly id: EntityId };
-
-/**
- * Values of a new row: scalars by property name, many-to-one associations as
- * a reference (or null), owning many-to-many associations as a list of
- * references. The id may be left out (integer ids are then assigned).
- */
-export type InsertValues<E> =
-  & { readonly [K in ScalarKeys<E>]?: E[K] | null }
-  & {
-    readonly [K in AssociationKeys<E>]?:
-      | EntityRef
-      | null
-      | readonly EntityRef[];
-  };
 
 /**
  * A condition added to every query of an entity (roots and associations),
@@ -310,74 +292,15 @@ export class Store {
 
   async #insert(entity: AnyClass, values: object): Promise<EntityId> {
     const table = this.#schema.table(entity);
-    const q = this.#dialect.quote;
-    const params = new SqlParams(this.#dialect);
-    const columns: string[] = [];
-    const placeholders: string[] = [];
-    const joins: { link: JoinLink; refs: readonly unknown[] }[] = [];
-    for (const [name, value] of Object.entries(values)) {
-      if (value === undefined) continue;
-      const column = (columnName: string, encoded: unknown) => {
-        columns.push(q(columnName));
-        placeholders.push(params.add(encoded));
-      };
-      const property = table.metadata.properties.get(name);
-      if (property?.kind === "id" || property?.kind === "scalar") {
-        column(
-          property.column,
-          this.#dialect.encode(
-            plainValue(table, name, value),
-            this.#schema.columnType(table.metadata, name),
-          ),
-        );
-        continue;
-      }
-      const link = property?.kind === "association"
-        ? this.#schema.link(table.metadata, property)
-        : undefined;
-      if (link?.kind === "reference") {
-        column(link.column, value === null ? null : refId(table, name, value));
-      } else if (
-        link?.kind === "join" && property?.kind === "association" &&
-        property.mappedBy === undefined && Array.isArray(value)
-      ) {
-        joins.push({ link, refs: value.map((v) => refId(table, name, v)) });
-      } else {
-        throw new StoreQueryError(
-          "values",
-          `${table.metadata.name}.${name} cannot be inserted: give ids, scalars, many-to-one references and lists for owning many-to-many associations`,
-        );
-      }
-    }
-    const [row] = await this.#run(
-      `INSERT INTO ${q(table.name)} ${
-        columns.length === 0
-          ? "DEFAULT VALUES"
-          : `(${columns.join(", ")}) VALUES (${placeholders.join(", ")})`
-      } RETURNING ${q(table.idColumn)}`,
-      params.values,
-    );
+    const plan = insertPlan(this.#schema, this.#dialect, table, values);
+    const [row] = await this.#run(plan.row.sql, plan.row.params);
     const id = row?.[table.idColumn] as EntityId;
-    for (const { link, refs } of joins) {
-      if (refs.length > 0) await this.#insertPairs(link, id, refs);
+    for (const pairs of plan.pairs(id)) {
+      await this.#run(pairs.sql, pairs.params);
     }
     return id;
   }
-
-  #insertPairs(link: JoinLink, id: EntityId, refs: readonly unknown[]) {
-    const q = this.#dialect.quote;
-    const params = new SqlParams(this.#dialect);
-    const pairs = refs.map((ref) => `(${params.add(id)}, ${params.add(ref)})`);
-    return this.#run(
-      `INSERT INTO ${q(link.table)} (${q(link.ownerColumn)}, ${
-        q(link.targetColumn)
-      }) VALUES ${pairs.join(", ")}`,
-      params.values,
-    );
-  }
 }
-
-type JoinLink = Extract<ReturnType<Schema["link"]>, { kind: "join" }>;
 
 function entityOf(fetcher: AnyFetcher): AnyClass {
   if (!isFetcher(fetcher)) throw new TypeError("the store needs a fetcher");
@@ -393,29 +316,4 @@ function checkCount(argument: string, value: number, min: number): number {
     );
   }
   return value;
-}
-
-function plainValue(table: EntityTable, name: string, value: unknown) {
-  if (
-    value === null || typeof value === "string" ||
-    typeof value === "boolean" ||
-    (typeof value === "number" && Number.isFinite(value))
-  ) {
-    return value;
-  }
-  throw new StoreQueryError(
-    "values",
-    `${table.metadata.name}.${name} must be a string, number, boolean or null`,
-  );
-}
-
-function refId(table: EntityTable, name: string, value: unknown): EntityId {
-  const id = typeof value === "object" && value !== null
-    ? (value as { id?: unknown }).id
-    : value;
-  if (typeof id === "number" || typeof id === "string") return id;
-  throw new StoreQueryError(
-    "values",
-    `${table.metadata.name}.${name} takes ids or objects with an id`,
-  );
 }

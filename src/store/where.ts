@@ -107,7 +107,8 @@ export function columnExpression(
   );
 }
 
-function isPlain(value: unknown): value is string | number | boolean {
+/** Whether a value binds as a plain scalar (finite numbers only). */
+export function isPlain(value: unknown): value is string | number | boolean {
   return typeof value === "string" || typeof value === "boolean" ||
     (typeof value === "number" && Number.isFinite(value));
 }
