@@ -1,0 +1,341 @@
+/**
+ * Executes a fetcher: one statement for the root rows (only the columns the
+ * fetcher selects, formulas computed in SQL), then ONE batched statement per
+ * association per level, whatever the number of rows, recursive selections
+ * loaded level by level up to their depth.
+ *
+ * @module
+ */
+
+import { MAX_RECURSION_DEPTH } from "../runtime/apply_fetcher.ts";
+import type { AnyFetcher, Selection } from "../runtime/fetcher.ts";
+import type { Dialect } from "./dialect.ts";
+import type { Row } from "./driver.ts";
+import type { AssociationProperty, EntityTable, Schema } from "./schema.ts";
+import type { SortTerm } from "./sort_code.ts";
+import { columnExpression, SqlParams, whereConditions } from "./where.ts";
+
+/** What the executor runs on. */
+export interface ExecutionContext {
+  /** Tables of the entities. */
+  readonly schema: Schema;
+  /** SQL dialect. */
+  readonly dialect: Dialect;
+  /** Runs one statement. */
+  run(sql: string, params: readonly unknown[]): Promise<Row[]>;
+  /** Conditions every query of this table adds (global filter), if any. */
+  filter(table: EntityTable): Readonly<Record<string, unknown>> | undefined;
+}
+
+/** Which root rows to load. */
+export interface RootQuery {
+  /** Conditions on the root entity. */
+  readonly where?: Readonly<Record<string, unknown>>;
+  /** Order; the id always comes last as a tie-breaker. */
+  readonly sort?: readonly SortTerm[];
+  /** Maximum number of rows. */
+  readonly limit?: number;
+  /** Rows to skip. */
+  readonly offset?: number;
+  /** Whether to count every matching row too (window function, no extra statement). */
+  readonly withTotal?: boolean;
+}
+
+/** Loaded objects, and the total count when asked for and known. */
+export interface RootResult {
+  /** One object per root row, in the fetcher's shape. */
+  readonly objects: Record<string, unknown>[];
+  /** Rows matching without limit and offset; undefined when no row came back. */
+  readonly total: number | undefined;
+}
+
+type AssociationSelection = Extract<Selection, { kind: "association" }>;
+
+/** A loaded object and the raw row it came from (ids and foreign keys). */
+interface Loaded {
+  readonly object: Record<string, unknown>;
+  readonly row: Row;
+}
+
+const TARGET = "t";
+const JOIN = "j";
+const OWNER_KEY = "@owner";
+const TOTAL_KEY = "@total";
+const referenceKey = (property: string) => `@ref.${property}`;
+
+/** Loads the fetcher's shape for every root row the query selects. */
+export async function loadRoots(
+  context: ExecutionContext,
+  fetcher: AnyFetcher,
+  query: RootQuery,
+): Promise<RootResult> {
+  const { schema, dialect } = context;
+  const table = schema.table(fetcher.entity);
+  const params = new SqlParams(dialect);
+  const columns = selectList(context, table, fetcher);
+  if (query.withTotal) {
+    columns.push(`COUNT(*) OVER () AS ${dialect.quote(TOTAL_KEY)}`);
+  }
+  const conditions = [
+    ...whereConditions(
+      schema,
+      dialect,
+      table,
+      TARGET,
+      query.where ?? {},
+      params,
+    ),
+    ...filterConditions(context, table, params),
+  ];
+  const sql = [
+    `SELECT ${columns.join(", ")} FROM ${dialect.quote(table.name)} ${TARGET}`,
+    whereClause(conditions),
+    `ORDER BY ${orderBy(context, table, query.sort ?? [])}`,
+    dialect.limitOffset(
+      query.limit === undefined ? undefined : params.add(query.limit),
+      query.offset === undefined ? undefined : params.add(query.offset),
+    ),
+  ].filter(Boolean).join(" ");
+  const rows = await context.run(sql, params.values);
+  const loaded = rows.map((row) => toLoaded(context, table, fetcher, row));
+  await loadAssociations(context, table, fetcher, loaded);
+  const total = rows[0]?.[TOTAL_KEY];
+  return {
+    objects: loaded.map((node) => node.object),
+    total: total === undefined ? undefined : Number(total),
+  };
+}
+
+/** The SQL conditions of the table's global filter. */
+export function filterConditions(
+  context: ExecutionContext,
+  table: EntityTable,
+  params: SqlParams,
+): string[] {
+  const filter = context.filter(table);
+  return filter === undefined ? [] : whereConditions(
+    context.schema,
+    context.dialect,
+    table,
+    TARGET,
+    filter,
+    params,
+  );
+}
+
+/** `WHERE a AND b`, or nothing. */
+export function whereClause(conditions: readonly string[]): string {
+  return conditions.length === 0 ? "" : `WHERE ${conditions.join(" AND ")}`;
+}
+
+function orderBy(
+  context: ExecutionContext,
+  table: EntityTable,
+  sort: readonly SortTerm[],
+): string {
+  const { schema, dialect } = context;
+  const idProperty = table.metadata.idProperty;
+  const terms = sort.some((term) => term.property === idProperty)
+    ? sort
+    : [...sort, { property: idProperty, descending: false }];
+  return terms.map((term) =>
+    `${columnExpression(schema, dialect, table, TARGET, term.property)} ${
+      term.descending ? "DESC" : "ASC"
+    }`
+  ).join(", ");
+}
+
+/**
+ * Select list of the fetcher's columns: id, selected scalars, selected
+ * formulas, and the foreign keys of selected many-to-one associations (and
+ * of `also`, a recursive one the next level needs).
+ */
+function selectList(
+  context: ExecutionContext,
+  table: EntityTable,
+  fetcher: AnyFetcher,
+  also?: AssociationProperty,
+): string[] {
+  const { schema, dialect } = context;
+  const columns: string[] = [];
+  const add = (property: string, key: string) =>
+    columns.push(
+      `${columnExpression(schema, dialect, table, TARGET, property)} AS ${
+        dialect.quote(key)
+      }`,
+    );
+  add(table.metadata.idProperty, table.metadata.idProperty);
+  for (const [name, selection] of fetcher.selections) {
+    const property = table.metadata.properties.get(name);
+    if (property === undefined || name === table.metadata.idProperty) continue;
+    if (selection.kind === "scalar") add(name, name);
+    else if (isReference(property)) add(name, referenceKey(name));
+  }
+  if (also && isReference(also) && !fetcher.selections.has(also.name)) {
+    add(also.name, referenceKey(also.name));
+  }
+  return columns;
+}
+
+function isReference(property: { kind: string; association?: string }) {
+  return property.kind === "association" &&
+    property.association === "many-to-one";
+}
+
+function toLoaded(
+  context: ExecutionContext,
+  table: EntityTable,
+  fetcher: AnyFetcher,
+  row: Row,
+): Loaded {
+  const object: Record<string, unknown> = {};
+  for (const [name, selection] of fetcher.selections) {
+    const value = row[name];
+    if (selection.kind !== "scalar" || value === null || value === undefined) {
+      continue;
+    }
+    object[name] = context.dialect.decode(
+      value,
+      context.schema.columnType(table.metadata, name),
+    );
+  }
+  return { object, row };
+}
+
+async function loadAssociations(
+  context: ExecutionContext,
+  table: EntityTable,
+  fetcher: AnyFetcher,
+  owners: readonly Loaded[],
+): Promise<void> {
+  for (const [name, selection] of fetcher.selections) {
+    const property = table.metadata.properties.get(name);
+    if (selection.kind === "association" && property?.kind === "association") {
+      await loadAssociation(context, table, property, selection, owners, 1);
+    }
+  }
+}
+
+async function loadAssociation(
+  context: ExecutionContext,
+  owner: EntityTable,
+  property: AssociationProperty,
+  selection: AssociationSelection,
+  owners: readonly Loaded[],
+  level: number,
+): Promise<void> {
+  if (owners.length === 0) return;
+  const { schema } = context;
+  const target = schema.table(property.target());
+  const link = schema.link(owner.metadata, property);
+  const name = property.name;
+  const recursive = selection.recursive !== undefined;
+  let targets: Loaded[];
+  if (link.kind === "reference") {
+    const keyOf = (node: Loaded) => node.row[referenceKey(name)];
+    if (selection.child.selections.size === 1 && !recursive) {
+      for (const node of owners) {
+        const key = keyOf(node);
+        if (key !== null && key !== undefined) {
+          node.object[name] = { [target.metadata.idProperty]: key };
+        }
+      }
+      return;
+    }
+    targets = await selectTargets(context, target, selection, property, {
+      keyColumn: `${TARGET}.${context.dialect.quote(target.idColumn)}`,
+      keys: distinctKeys(owners.map(keyOf)),
+    });
+    const byId = new Map(
+      targets.map((node) => [node.row[target.metadata.idProperty], node]),
+    );
+    for (const node of owners) {
+      const found = byId.get(keyOf(node));
+      if (found) node.object[name] = found.object;
+    }
+  } else {
+    const idOf = (node: Loaded) => node.row[owner.metadata.idProperty];
+    targets = await selectTargets(context, target, selection, property, {
+      keyColumn: link.kind === "children"
+        ? `${TARGET}.${context.dialect.quote(link.column)}`
+        : `${JOIN}.${context.dialect.quote(link.ownerColumn)}`,
+      keys: distinctKeys(owners.map(idOf)),
+      ...(link.kind === "join"
+        ? {
+          join: `JOIN ${context.dialect.quote(link.table)} ${JOIN} ON ${JOIN}.${
+            context.dialect.quote(link.targetColumn)
+          } = ${TARGET}.${context.dialect.quote(target.idColumn)}`,
+        }
+        : {}),
+    });
+    const groups = new Map<unknown, Record<string, unknown>[]>();
+    for (const node of targets) {
+      const key = node.row[OWNER_KEY];
+      const group = groups.get(key);
+      if (group) group.push(node.object);
+      else groups.set(key, [node.object]);
+    }
+    for (const node of owners) {
+      node.object[name] = groups.get(idOf(node)) ?? [];
+    }
+  }
+  await loadAssociations(context, target, selection.child, targets);
+  const depth = selection.recursive?.depth ?? MAX_RECURSION_DEPTH;
+  if (recursive && level < depth) {
+    await loadAssociation(
+      context,
+      target,
+      property,
+      selection,
+      targets,
+      level + 1,
+    );
+  }
+}
+
+interface TargetQuery {
+  /** Column compared with the keys; selected as `@owner` for collections. */
+  readonly keyColumn: string;
+  /** Distinct owner ids or referenced ids. */
+  readonly keys: readonly unknown[];
+  /** The join table clause of a many-to-many. */
+  readonly join?: string;
+}
+
+async function selectTargets(
+  context: ExecutionContext,
+  target: EntityTable,
+  selection: AssociationSelection,
+  property: AssociationProperty,
+  query: TargetQuery,
+): Promise<Loaded[]> {
+  if (query.keys.length === 0) return [];
+  const { dialect } = context;
+  const params = new SqlParams(dialect);
+  const columns = selectList(
+    context,
+    target,
+    selection.child,
+    selection.recursive === undefined ? undefined : property,
+  );
+  columns.push(`${query.keyColumn} AS ${dialect.quote(OWNER_KEY)}`);
+  const conditions = [
+    dialect.inList(
+      query.keyColumn,
+      params.add(dialect.listParameter(query.keys)),
+    ),
+    ...filterConditions(context, target, params),
+  ];
+  const sql = [
+    `SELECT ${columns.join(", ")} FROM ${dialect.quote(target.name)} ${TARGET}`,
+    query.join ?? "",
+    whereClause(conditions),
+    `ORDER BY ${TARGET}.${dialect.quote(target.idColumn)}`,
+  ].filter(Boolean).join(" ");
+  const rows = await context.run(sql, params.values);
+  return rows.map((row) => toLoaded(context, target, selection.child, row));
+}
+
+function distinctKeys(keys: readonly unknown[]): unknown[] {
+  return [...new Set(keys.filter((key) => key !== null && key !== undefined))];
+}

@@ -1,0 +1,21 @@
+/**
+ * The embedded store: fetchers executed on SQL tables (`node:sqlite` by
+ * default), one batched statement per association level.
+ *
+ * @module
+ */
+
+export {
+  type ListQuery,
+  Store,
+  type StoreFilter,
+  type StoreOptions,
+  type StoreWriter,
+} from "./store.ts";
+export type { EntityId, EntityRef, InsertValues } from "./insert_statement.ts";
+export { StoreQueryError } from "./sort_code.ts";
+export { FETCHER_CACHE_SIZE, FetcherCache } from "./fetcher_cache.ts";
+export type { Where, WhereValue } from "./where.ts";
+export { type ColumnType, type Dialect, sqliteDialect } from "./dialect.ts";
+export { type Driver, type Row, sqliteDriver } from "./driver.ts";
+export type { ColumnTypes } from "./schema.ts";

@@ -1,0 +1,267 @@
+/**
+ * Maps entity metadata onto tables: one table per entity (snake_case name),
+ * one column per id and scalar, a foreign key column `<property>_id` per
+ * many-to-one, a join table `<owner>_<property>` per owning many-to-many.
+ * Pure: builds the mapping and the DDL text, runs nothing.
+ *
+ * @module
+ */
+
+import {
+  type EntityMetadata,
+  entityMetadata,
+  type PropertyMetadata,
+} from "../runtime/entity.ts";
+import type { AnyClass } from "../runtime/metadata.ts";
+import type { ColumnType, Dialect } from "./dialect.ts";
+
+/** An association property of an entity. */
+export type AssociationProperty = Extract<
+  PropertyMetadata,
+  { kind: "association" }
+>;
+
+/** How an association is stored, seen from its owner. */
+export type Link =
+  /** Many-to-one: the owner's row holds the target's id. */
+  | { readonly kind: "reference"; readonly column: string }
+  /** One-to-many: the target's rows hold the owner's id. */
+  | { readonly kind: "children"; readonly column: string }
+  /** Many-to-many: pairs in a join table. */
+  | {
+    readonly kind: "join";
+    readonly table: string;
+    /** Column holding the owner's id. */
+    readonly ownerColumn: string;
+    /** Column holding the target's id. */
+    readonly targetColumn: string;
+  };
+
+/** The table of one entity. */
+export interface EntityTable {
+  /** The entity's metadata. */
+  readonly metadata: EntityMetadata;
+  /** Table name. */
+  readonly name: string;
+  /** Column of the id. */
+  readonly idColumn: string;
+}
+
+/** Declared column types, keyed `"Entity.property"` (for example booleans). */
+export type ColumnTypes = Readonly<Record<string, ColumnType>>;
+
+/** The tables of a set of entities and how their associations are stored. */
+export interface Schema {
+  /** Every entity's table, in discovery order. */
+  readonly tables: readonly EntityTable[];
+  /** The table of an entity class; throws for a class outside the schema. */
+  table(type: AnyClass): EntityTable;
+  /** How an association of `owner` is stored. */
+  link(owner: EntityMetadata, property: AssociationProperty): Link;
+  /** Declared type of a property's column (ids default to integer). */
+  columnType(owner: EntityMetadata, property: string): ColumnType | undefined;
+}
+
+/** snake_case of a class or property name: `BookStore` -> `book_store`. */
+export function snakeCase(name: string): string {
+  return name.replace(
+    /[A-Z]/g,
+    (c, index) => (index === 0 ? "" : "_") + c.toLowerCase(),
+  );
+}
+
+/**
+ * The schema of `entities` and every entity their associations reach.
+ *
+ * @throws TypeError for an inverse side whose `mappedBy` names no owning side.
+ */
+export function buildSchema(
+  entities: readonly AnyClass[],
+  columnTypes: ColumnTypes = {},
+): Schema {
+  const tables = new Map<AnyClass, EntityTable>();
+  const visit = (type: AnyClass) => {
+    if (tables.has(type)) return;
+    const metadata = entityMetadata(type);
+    const id = metadata.properties.get(metadata.idProperty);
+    tables.set(type, {
+      metadata,
+      name: snakeCase(metadata.name),
+      idColumn: id?.kind === "id" ? id.column : metadata.idProperty,
+    });
+    for (const property of metadata.properties.values()) {
+      if (property.kind === "association") visit(property.target());
+    }
+  };
+  entities.forEach(visit);
+  const table = (type: AnyClass): EntityTable => {
+    const found = tables.get(type);
+    if (!found) {
+      throw new TypeError(`${type.name} is not an entity of this store`);
+    }
+    return found;
+  };
+  const schema: Schema = {
+    tables: [...tables.values()],
+    table,
+    link: (owner, property) => linkOf(table, owner, property),
+    columnType: (owner, property) =>
+      columnTypes[`${owner.name}.${property}`] ??
+        (property === owner.idProperty ? "integer" : undefined),
+  };
+  for (const { metadata } of schema.tables) {
+    for (const property of metadata.properties.values()) {
+      if (property.kind === "association") schema.link(metadata, property);
+    }
+  }
+  return schema;
+}
+
+function linkOf(
+  table: (type: AnyClass) => EntityTable,
+  owner: EntityMetadata,
+  property: AssociationProperty,
+): Link {
+  const target = table(property.target()).metadata;
+  const inverse = (kind: AssociationProperty["association"]) => {
+    const owning = target.properties.get(property.mappedBy ?? "");
+    if (
+      owning?.kind !== "association" || owning.association !== kind ||
+      owning.mappedBy !== undefined || owning.target() !== owner.type
+    ) {
+      throw new TypeError(
+        `${owner.name}.${property.name}: mappedBy "${property.mappedBy}" must name the owning ${kind} property of ${target.name} leading back to ${owner.name}`,
+      );
+    }
+    return owning;
+  };
+  switch (property.association) {
+    case "many-to-one":
+      return { kind: "reference", column: foreignKeyColumn(property.name) };
+    case "one-to-many":
+      return {
+        kind: "children",
+        column: foreignKeyColumn(inverse("many-to-one").name),
+      };
+    case "many-to-many": {
+      if (property.mappedBy === undefined) {
+        return joinTable(table(owner.type), table(target.type), property.name);
+      }
+      const owning = joinTable(
+        table(target.type),
+        table(owner.type),
+        inverse("many-to-many").name,
+      );
+      return {
+        ...owning,
+        ownerColumn: owning.targetColumn,
+        targetColumn: owning.ownerColumn,
+      };
+    }
+  }
+}
+
+function foreignKeyColumn(property: string): string {
+  return `${snakeCase(property)}_id`;
+}
+
+function joinTable(
+  owner: EntityTable,
+  target: EntityTable,
+  property: string,
+): Extract<Link, { kind: "join" }> {
+  const ownerColumn = `${owner.name}_id`;
+  const targetColumn = target.name === owner.name
+    ? foreignKeyColumn(property)
+    : `${target.name}_id`;
+  return {
+    kind: "join",
+    table: `${owner.name}_${snakeCase(property)}`,
+    ownerColumn,
+    targetColumn,
+  };
+}
+
+/**
+ * `CREATE TABLE`/`CREATE INDEX` statements (idempotent) for every table,
+ * foreign key and join table of the schema.
+ */
+export function schemaStatements(schema: Schema, dialect: Dialect): string[] {
+  const q = dialect.quote;
+  const column = (name: string, type: ColumnType | undefined, rest: string) =>
+    [q(name), dialect.columnType(type), rest].filter(Boolean).join(" ");
+  const references = (target: EntityTable) =>
+    `REFERENCES ${q(target.name)} (${q(target.idColumn)})`;
+  const tables: string[] = [];
+  const joins: string[] = [];
+  const indexes: string[] = [];
+  const index = (table: string, columnName: string) =>
+    indexes.push(
+      `CREATE INDEX IF NOT EXISTS ${q(`${table}_${columnName}_index`)} ON ${
+        q(table)
+      } (${q(columnName)})`,
+    );
+  for (const { metadata, name, idColumn } of schema.tables) {
+    const columns = [
+      column(
+        idColumn,
+        schema.columnType(metadata, metadata.idProperty),
+        "PRIMARY KEY",
+      ),
+    ];
+    for (const property of metadata.properties.values()) {
+      const notNull = property.nullable ? "" : "NOT NULL";
+      if (property.kind === "scalar") {
+        columns.push(
+          column(
+            property.column,
+            schema.columnType(metadata, property.name),
+            notNull,
+          ),
+        );
+      }
+      if (property.kind !== "association") continue;
+      const target = schema.table(property.target());
+      const targetIdType = schema.columnType(
+        target.metadata,
+        target.metadata.idProperty,
+      );
+      const link = schema.link(metadata, property);
+      if (link.kind === "reference") {
+        columns.push(
+          column(
+            link.column,
+            targetIdType,
+            [notNull, references(target)].filter(Boolean).join(" "),
+          ),
+        );
+        index(name, link.column);
+      }
+      if (link.kind === "join" && property.mappedBy === undefined) {
+        const ownerIdType = schema.columnType(metadata, metadata.idProperty);
+        joins.push(
+          `CREATE TABLE IF NOT EXISTS ${q(link.table)} (${
+            [
+              column(
+                link.ownerColumn,
+                ownerIdType,
+                `NOT NULL ${references(schema.table(metadata.type))}`,
+              ),
+              column(
+                link.targetColumn,
+                targetIdType,
+                `NOT NULL ${references(target)}`,
+              ),
+              `PRIMARY KEY (${q(link.ownerColumn)}, ${q(link.targetColumn)})`,
+            ].join(", ")
+          })`,
+        );
+        index(link.table, link.targetColumn);
+      }
+    }
+    tables.push(
+      `CREATE TABLE IF NOT EXISTS ${q(name)} (${columns.join(", ")})`,
+    );
+  }
+  return [...tables, ...joins, ...indexes];
+}

@@ -1,0 +1,82 @@
+/**
+ * Sort codes, the spec's `<field> <asc|desc>` list (`name asc, edition
+ * desc`), checked against an entity's sortable properties, and the typed
+ * error the store raises for any query argument that does not fit.
+ *
+ * @module
+ */
+
+import type { EntityMetadata } from "../runtime/entity.ts";
+
+/**
+ * A query argument the store cannot accept (unknown sort field, negative
+ * page index...). A server answers it with 400: `argument` names the store
+ * argument (`sortCode`, `pageIndex`, `pageSize`, `where`, `limit`,
+ * `offset`, `values`), `message` says what is wrong.
+ */
+export class StoreQueryError extends Error {
+  /** The store argument that was refused. */
+  readonly argument: string;
+
+  /** An error about `argument`. */
+  constructor(argument: string, message: string) {
+    super(message);
+    this.name = "StoreQueryError";
+    this.argument = argument;
+  }
+}
+
+/** One term of a sort code. */
+export interface SortTerm {
+  /** Property to sort by (id, scalar or formula). */
+  readonly property: string;
+  /** Direction. */
+  readonly descending: boolean;
+}
+
+/**
+ * Parses a sort code; directions are `asc` (default) or `desc`, any case.
+ * An empty code sorts by nothing.
+ *
+ * @throws StoreQueryError naming `argument` for an unknown or
+ * non-sortable field or a bad direction.
+ */
+export function parseSortCode(
+  metadata: EntityMetadata,
+  sortCode: string,
+  argument = "sortCode",
+): SortTerm[] {
+  const terms = sortCode.split(",").map((part) => part.trim()).filter(Boolean);
+  return terms.map((term) => {
+    const [property = "", direction = "asc", ...rest] = term.split(/\s+/);
+    const kind = metadata.properties.get(property)?.kind;
+    if (kind === undefined || kind === "association") {
+      throw new StoreQueryError(
+        argument,
+        `cannot sort ${metadata.name} by "${
+          clip(property)
+        }": sortable fields are ${sortableProperties(metadata).join(", ")}`,
+      );
+    }
+    const lower = direction.toLowerCase();
+    if ((lower !== "asc" && lower !== "desc") || rest.length > 0) {
+      throw new StoreQueryError(
+        argument,
+        `"${clip(term)}" is not "<field> asc" or "<field> desc"`,
+      );
+    }
+    return { property, descending: lower === "desc" };
+  });
+}
+
+/** Properties an entity can be sorted by: id, scalars and formulas. */
+export function sortableProperties(metadata: EntityMetadata): string[] {
+  return [...metadata.properties.values()]
+    .filter((property) => property.kind !== "association")
+    .map((property) => property.name);
+}
+
+/** Keeps echoed user input short. */
+function clip(text: string): string {
+  return text.length > 40 ? `${text.slice(0, 40)}...` : text;
+}

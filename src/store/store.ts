@@ -1,0 +1,319 @@
+/**
+ * The embedded store: entities in SQL tables (SQLite through `node:sqlite`
+ * by default), read with fetchers. `find`, `list` and `page` return exactly
+ * the fetcher's shape (`ShapeOf<F>`), so a controller can hand the result
+ * to a `FetchBy` of the same fetcher.
+ *
+ * @module
+ */
+
+import type { Page } from "../runtime/api.ts";
+import {
+  type AnyFetcher,
+  isFetcher,
+  type ShapeOf,
+} from "../runtime/fetcher.ts";
+import type { AnyClass } from "../runtime/metadata.ts";
+import { type Dialect, sqliteDialect } from "./dialect.ts";
+import { type Driver, type Row, sqliteDriver } from "./driver.ts";
+import {
+  type ExecutionContext,
+  filterConditions,
+  loadRoots,
+  type RootQuery,
+  whereClause,
+} from "./fetch_executor.ts";
+import {
+  type EntityId,
+  insertPlan,
+  type InsertValues,
+} from "./insert_statement.ts";
+import {
+  buildSchema,
+  type ColumnTypes,
+  type Schema,
+  schemaStatements,
+} from "./schema.ts";
+import { parseSortCode, StoreQueryError } from "./sort_code.ts";
+import { SqlParams, type Where, whereConditions } from "./where.ts";
+
+/**
+ * A condition added to every query of an entity (roots and associations),
+ * evaluated at each query: for example the current request's tenant.
+ * `where` returning undefined filters nothing.
+ */
+export interface StoreFilter {
+  /** The filtered entity. */
+  readonly entity: AnyClass;
+  /** The conditions now, or undefined for none. */
+  where(): Where | undefined;
+}
+
+/** What the store may write before anyone reads: seeding. */
+export interface StoreWriter {
+  /** Same as {@link Store.insert}. */
+  insert<E>(entity: AnyClass<E>, values: InsertValues<E>): Promise<EntityId>;
+  /** Same as {@link Store.count}. */
+  count<E>(entity: AnyClass<E>, where?: Where<E>): Promise<number>;
+}
+
+/** Options of {@link Store}. */
+export interface StoreOptions {
+  /** Entities to store; entities their associations reach are added. */
+  readonly entities: readonly AnyClass[];
+  /** SQLite database file, created when missing. Default `:memory:`. */
+  readonly path?: string;
+  /** Declared column types, keyed `"Entity.property"` (booleans need one). */
+  readonly columnTypes?: ColumnTypes;
+  /** Conditions added to every query of their entity. */
+  readonly filters?: readonly StoreFilter[];
+  /** Fills the tables once they exist (check `count` to seed only once). */
+  readonly seed?: (writer: StoreWriter) => Promise<void>;
+  /** Called with every statement run (logging, tests). */
+  readonly onStatement?: (sql: string, params: readonly unknown[]) => void;
+  /** Another engine: its driver (default: node:sqlite on `path`). */
+  readonly driver?: Driver;
+  /** Another engine: its dialect (default: SQLite). */
+  readonly dialect?: Dialect;
+}
+
+/** Criteria of {@link Store.list}. */
+export interface ListQuery<E> {
+  /** Conditions on the entity's columns. */
+  readonly where?: Where<E>;
+  /** A sort code, `name asc, edition desc`. */
+  readonly orderBy?: string;
+  /** Maximum number of rows. */
+  readonly limit?: number;
+  /** Rows to skip. */
+  readonly offset?: number;
+}
+
+type EntityOf<F> = F extends { readonly entity: AnyClass<infer E> } ? E
+  : never;
+
+/**
+ * Entities in SQL tables, read with fetchers. Tables are created (if
+ * missing) and seeded before the first read; every method waits for that.
+ */
+export class Store {
+  readonly #schema: Schema;
+  readonly #dialect: Dialect;
+  readonly #driver: Driver;
+  readonly #filters: ReadonlyMap<AnyClass, StoreFilter>;
+  readonly #onStatement: StoreOptions["onStatement"];
+  readonly #ready: Promise<void>;
+  #statementCount = 0;
+
+  /**
+   * Opens the store; creating tables and seeding start at once.
+   *
+   * @throws TypeError when the entities' mapping is inconsistent.
+   */
+  constructor(options: StoreOptions) {
+    this.#schema = buildSchema(options.entities, options.columnTypes);
+    this.#dialect = options.dialect ?? sqliteDialect;
+    this.#driver = options.driver ?? sqliteDriver(options.path ?? ":memory:");
+    this.#filters = new Map(
+      (options.filters ?? []).map((filter) => [filter.entity, filter]),
+    );
+    this.#onStatement = options.onStatement;
+    this.#ready = this.#initialize(options.seed);
+    this.#ready.catch(() => {}); // reported by ready() and every method
+  }
+
+  /** Number of SQL statements run so far (DDL and seeding included). */
+  get statementCount(): number {
+    return this.#statementCount;
+  }
+
+  /** Resolves once tables exist and seeding is done; rejects if it failed. */
+  ready(): Promise<void> {
+    return this.#ready;
+  }
+
+  /** The entity with this id in the fetcher's shape, or undefined. */
+  async find<F extends AnyFetcher>(
+    fetcher: F,
+    id: EntityId,
+  ): Promise<ShapeOf<F> | undefined> {
+    await this.#ready;
+    if (typeof id !== "number" && typeof id !== "string") {
+      throw new StoreQueryError("id", "an id is a number or a string");
+    }
+    const idProperty = this.#schema.table(entityOf(fetcher)).metadata
+      .idProperty;
+    const { objects } = await this.#load(fetcher, {
+      where: { [idProperty]: id },
+    });
+    return objects[0] as ShapeOf<F> | undefined;
+  }
+
+  /**
+   * Entities matching `where`, sorted by `orderBy` (then by id), in the
+   * fetcher's shape.
+   *
+   * @throws StoreQueryError for an unknown field or a negative or
+   * fractional limit or offset.
+   */
+  async list<F extends AnyFetcher>(
+    fetcher: F,
+    query: ListQuery<EntityOf<F>> = {},
+  ): Promise<ShapeOf<F>[]> {
+    await this.#ready;
+    const metadata = this.#schema.table(entityOf(fetcher)).metadata;
+    const { objects } = await this.#load(fetcher, {
+      ...(query.where === undefined ? {} : { where: query.where }),
+      sort: parseSortCode(metadata, query.orderBy ?? "", "orderBy"),
+      ...(query.limit === undefined
+        ? {}
+        : { limit: checkCount("limit", query.limit, 0) }),
+      ...(query.offset === undefined
+        ? {}
+        : { offset: checkCount("offset", query.offset, 0) }),
+    });
+    return objects as ShapeOf<F>[];
+  }
+
+  /**
+   * Page `pageIndex` (from 0) of `pageSize` entities sorted by `sortCode`
+   * (spec syntax, then by id), with the total counts. One statement more
+   * than `find` needs only for a page past the end.
+   *
+   * @throws StoreQueryError for a sort field that is not an id, scalar or
+   * formula of the entity, or a bad page index or size.
+   */
+  async page<F extends AnyFetcher>(
+    fetcher: F,
+    pageIndex: number,
+    pageSize: number,
+    sortCode = "",
+    where: Where<EntityOf<F>> = {} as Where<EntityOf<F>>,
+  ): Promise<Page<ShapeOf<F>>> {
+    await this.#ready;
+    checkCount("pageIndex", pageIndex, 0);
+    checkCount("pageSize", pageSize, 1);
+    const type = entityOf(fetcher);
+    const sort = parseSortCode(this.#schema.table(type).metadata, sortCode);
+    const { objects, total } = await this.#load(fetcher, {
+      where,
+      sort,
+      limit: pageSize,
+      offset: pageIndex * pageSize,
+      withTotal: true,
+    });
+    const totalRowCount = total ??
+      (pageIndex === 0 ? 0 : await this.#count(type, where));
+    return {
+      rows: objects as ShapeOf<F>[],
+      totalRowCount,
+      totalPageCount: Math.ceil(totalRowCount / pageSize),
+    };
+  }
+
+  /** Number of rows of an entity matching `where` (and its filter). */
+  async count<E>(entity: AnyClass<E>, where?: Where<E>): Promise<number> {
+    await this.#ready;
+    return this.#count(entity, where);
+  }
+
+  /**
+   * Inserts one entity and the join rows of its owning many-to-many
+   * associations; returns its id.
+   *
+   * @throws StoreQueryError for a property that is not stored on this side.
+   */
+  async insert<E>(
+    entity: AnyClass<E>,
+    values: InsertValues<E>,
+  ): Promise<EntityId> {
+    await this.#ready;
+    return this.#insert(entity, values);
+  }
+
+  /** Closes the database. */
+  close(): void {
+    this.#driver.close();
+  }
+
+  async #initialize(seed: StoreOptions["seed"]): Promise<void> {
+    for (const sql of schemaStatements(this.#schema, this.#dialect)) {
+      await this.#run(sql, []);
+    }
+    await seed?.({
+      insert: (entity, values) => this.#insert(entity, values),
+      count: (entity, where) => this.#count(entity, where),
+    });
+  }
+
+  #run(sql: string, params: readonly unknown[]): Promise<Row[]> {
+    this.#statementCount++;
+    this.#onStatement?.(sql, params);
+    return this.#driver.all(sql, params);
+  }
+
+  #context(): ExecutionContext {
+    return {
+      schema: this.#schema,
+      dialect: this.#dialect,
+      run: (sql, params) => this.#run(sql, params),
+      filter: (table) => this.#filters.get(table.metadata.type)?.where(),
+    };
+  }
+
+  #load(fetcher: AnyFetcher, query: RootQuery) {
+    return loadRoots(this.#context(), fetcher, query);
+  }
+
+  async #count(entity: AnyClass, where: object = {}): Promise<number> {
+    const table = this.#schema.table(entity);
+    const q = this.#dialect.quote;
+    const params = new SqlParams(this.#dialect);
+    const conditions = [
+      ...whereConditions(
+        this.#schema,
+        this.#dialect,
+        table,
+        "t",
+        where,
+        params,
+      ),
+      ...filterConditions(this.#context(), table, params),
+    ];
+    const [row] = await this.#run(
+      [
+        `SELECT COUNT(*) AS ${q("count")} FROM ${q(table.name)} t`,
+        whereClause(conditions),
+      ].filter(Boolean).join(" "),
+      params.values,
+    );
+    return Number(row?.["count"] ?? 0);
+  }
+
+  async #insert(entity: AnyClass, values: object): Promise<EntityId> {
+    const table = this.#schema.table(entity);
+    const plan = insertPlan(this.#schema, this.#dialect, table, values);
+    const [row] = await this.#run(plan.row.sql, plan.row.params);
+    const id = row?.[table.idColumn] as EntityId;
+    for (const pairs of plan.pairs(id)) {
+      await this.#run(pairs.sql, pairs.params);
+    }
+    return id;
+  }
+}
+
+function entityOf(fetcher: AnyFetcher): AnyClass {
+  if (!isFetcher(fetcher)) throw new TypeError("the store needs a fetcher");
+  return fetcher.entity;
+}
+
+/** Checks an integer argument is at least `min`; returns it. */
+function checkCount(argument: string, value: number, min: number): number {
+  if (!Number.isSafeInteger(value) || value < min) {
+    throw new StoreQueryError(
+      argument,
+      `${argument} must be an integer of at least ${min}, got ${value}`,
+    );
+  }
+  return value;
+}
