@@ -3,11 +3,8 @@ import { parse, stringify } from "yaml";
 import type { ApiModel } from "../../model/api_model.ts";
 import { sampleModel } from "../testdata/sample_model.ts";
 import { emitOpenApi } from "./emit_openapi.ts";
-import {
-  responseValidator,
-  toJsonSchema,
-  validateOpenApi,
-} from "./validate_openapi.ts";
+import { toJsonSchema } from "./json_schema.ts";
+import { responseValidator, validateOpenApi } from "./validate_openapi.ts";
 
 // deno-lint-ignore no-explicit-any
 type Any = any;
