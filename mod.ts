@@ -66,3 +66,11 @@ export {
   type CompileFetcherOptions,
   FetcherSyntaxError,
 } from "./src/runtime/fetcher_compiler.ts";
+export { HttpError } from "./src/server/routes/http_error.ts";
+export {
+  type BadRequestBody,
+  controllerRoutes,
+  type ControllerRoutesOptions,
+  type Injector,
+} from "./src/server/routes/mount.ts";
+export { RouteTableError } from "./src/server/routes/fetchers.ts";

@@ -37,14 +37,27 @@ export interface AnalyzeOptions {
    * every `.ts` file under the root except tests and `__generated/`.
    */
   readonly files?: string[];
+  /** What the model is for; `"client"` unless given. */
+  readonly scope?: AnalysisScope;
 }
+
+/**
+ * `"client"`: the API clients see (explicit mode and `@ApiIgnore` applied).
+ * `"server"`: every route the server answers, hidden ones included, with
+ * their `ApiIgnore<T>` parameters (`OperationModel.injected`): the route
+ * table `createServer` mounts.
+ */
+export type AnalysisScope = "client" | "server";
 
 /** Analyzes the server project in the directory `root`. */
 export async function analyzeProject(
   root: string,
   options: AnalyzeOptions = {},
 ): Promise<AnalysisResult> {
-  return analyzeLoaded(await loadProject(root, options.files));
+  return analyzeLoaded(
+    await loadProject(root, options.files),
+    options.scope,
+  );
 }
 
 /** An empty model: no service, no type. */
@@ -61,7 +74,11 @@ export function emptyModel(): ApiModel {
 }
 
 /** Analyzes an already loaded project. */
-export function analyzeLoaded(loaded: LoadedProject): AnalysisResult {
+export function analyzeLoaded(
+  loaded: LoadedProject,
+  scope: AnalysisScope = "client",
+): AnalysisResult {
+  const server = scope === "server";
   const sink = new DiagnosticSink(loaded.root);
   const files = loaded.files.map((file) =>
     loaded.project.getSourceFileOrThrow(file)
@@ -71,11 +88,11 @@ export function analyzeLoaded(loaded: LoadedProject): AnalysisResult {
     return { ok: false, diagnostics: sortDiagnostics(sink.errors) };
   }
   const scan = scanProject(files, sink);
-  const explicit = !scan.implicit;
+  const explicit = !scan.implicit && !server;
   const anyApi = scan.controllers.some((c) =>
     c.api !== undefined || c.routes.some((r) => r.api !== undefined)
   );
-  if (explicit && !anyApi) {
+  if (!scan.implicit && !server && !anyApi) {
     sink.projectWarning(
       CODES.NOT_ENABLED,
       "client generation is not enabled: no class has @EnableImplicitApi() " +
@@ -91,7 +108,7 @@ export function analyzeLoaded(loaded: LoadedProject): AnalysisResult {
   const groups = new Set<string>();
   const routes = new Map<string, string>();
   for (const controller of scan.controllers) {
-    if (controller.ignored) continue;
+    if (controller.ignored && !server) continue;
     if (explicit && controller.api === undefined) {
       for (const route of controller.routes) {
         if (route.api === undefined || route.ignored) continue;
@@ -108,7 +125,7 @@ export function analyzeLoaded(loaded: LoadedProject): AnalysisResult {
     for (const group of controller.api?.groups ?? []) groups.add(group.name);
     const operations = [];
     for (const route of controller.routes) {
-      if (route.ignored) continue;
+      if (route.ignored && !server) continue;
       if (explicit && route.api === undefined) continue;
       const where = `${controller.name}.${route.declaration.getName()}`;
       const routeKey = `${route.httpMethod} ${
@@ -125,8 +142,10 @@ export function analyzeLoaded(loaded: LoadedProject): AnalysisResult {
       } else {
         routes.set(routeKey, where);
       }
-      const operation = buildOperation(controller, route, mapper);
-      if (operation === undefined) continue;
+      const built = buildOperation(controller, route, mapper);
+      if (built === undefined) continue;
+      const { injected: _injected, ...clientPart } = built;
+      const operation = server ? built : clientPart;
       for (const group of operation.groups) groups.add(group);
       operations.push(operation);
     }

@@ -13,6 +13,7 @@ import {
   type TypeNode,
 } from "ts-morph";
 import type {
+  InjectedParameterModel,
   OperationModel,
   ParameterLocation,
   ParameterModel,
@@ -92,11 +93,15 @@ export function buildOperation(
   // Parameters.
   const docs = parameterDocs(method);
   const parameters: ParameterModel[] = [];
+  const injected: InjectedParameterModel[] = [];
   let body: ParameterDeclaration | undefined;
   const pathParameters = new Map<string, ParameterDeclaration>();
-  for (const parameter of method.getParameters()) {
+  for (const [index, parameter] of method.getParameters().entries()) {
     const model = buildParameter(parameter, site, mapper, docs);
-    if (model === "ignored") continue;
+    if (typeof model === "string") {
+      injected.push({ name: parameter.getName(), index, type: model });
+      continue;
+    }
     if (model === undefined) {
       failed = true;
       continue;
@@ -151,6 +156,7 @@ export function buildOperation(
     ...(doc === undefined ? {} : { doc }),
     groups,
     parameters,
+    ...(injected.length === 0 ? {} : { injected }),
     result,
     source: sink.location(method.getNameNode()),
   };
@@ -183,7 +189,7 @@ function buildParameter(
   operationSite: Site,
   mapper: TypeMapper,
   docs: ReadonlyMap<string, string>,
-): ParameterModel | "ignored" | undefined {
+): ParameterModel | string | undefined {
   const sink = mapper.sink;
   const name = parameter.getName();
   const where = `${operationSite.where}, parameter ${name}`;
@@ -197,7 +203,7 @@ function buildParameter(
   }
   const typeNode = parameter.getTypeNode();
   const marked = marker(typeNode);
-  if (marked?.kind === "ignore") return "ignored";
+  if (marked?.kind === "ignore") return injectedTypeName(marked.args[0]);
   const location: ParameterLocation = marked?.kind ?? "query";
   let wireName = name;
   if (location === "header") {
@@ -342,4 +348,12 @@ function unwrapPromise(node: TypeNode): TypeNode {
     return argument;
   }
   return node;
+}
+
+/** The name `inject` keys an `ApiIgnore<T>` parameter by: `T`'s name. */
+function injectedTypeName(typeNode: TypeNode | undefined): string {
+  if (typeNode === undefined) return "unknown";
+  return Node.isTypeReference(typeNode)
+    ? typeReferenceNameNode(typeNode).getText()
+    : typeNode.getText();
 }

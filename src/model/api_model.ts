@@ -87,6 +87,11 @@ export interface OperationModel {
   readonly groups: readonly string[];
   /** Parameters in source order, without ignored ones. */
   readonly parameters: readonly ParameterModel[];
+  /**
+   * `ApiIgnore<T>` parameters, which the server fills (its `inject` option);
+   * absent when there are none. Clients never see them.
+   */
+  readonly injected?: readonly InjectedParameterModel[];
   /** What a successful response carries. */
   readonly result: ResultModel;
   readonly source: SourceLocation;
@@ -109,6 +114,16 @@ export interface ParameterModel {
   readonly defaultValue?: string | number | boolean;
   /** From the method's `@param` tag. */
   readonly doc?: string;
+}
+
+/** A parameter the server fills itself: `user: ApiIgnore<Principal>`. */
+export interface InjectedParameterModel {
+  /** Name of the method parameter. */
+  readonly name: string;
+  /** 0-based position among all the method's parameters. */
+  readonly index: number;
+  /** Name of `T` in `ApiIgnore<T>`: the key of the server's injector. */
+  readonly type: string;
 }
 
 /** The result of an operation. */

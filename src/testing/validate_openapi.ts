@@ -22,6 +22,7 @@ import { createConfig, lintFromString } from "@redocly/openapi-core";
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import { parseDocument } from "yaml";
 import { NULLABLE_EXTENSION } from "../emit/openapi/emit_openapi.ts";
+import { componentsSchema, toJsonSchema } from "../emit/openapi/json_schema.ts";
 
 type Json = { [key: string]: unknown };
 
@@ -129,19 +130,12 @@ export function responseValidator(yamlText: string): ResponseCheck {
     }
   }
 
-  const components = ((doc.components as Json | undefined)?.schemas ??
-    {}) as Record<string, unknown>;
   const ajv = new Ajv({
     allErrors: true,
     strict: false,
     validateFormats: false,
   });
-  ajv.addSchema({
-    $id: COMPONENTS_ID,
-    definitions: Object.fromEntries(
-      Object.entries(components).map(([k, v]) => [k, toJsonSchema(v)]),
-    ),
-  });
+  ajv.addSchema(componentsSchema(doc));
   const compiled = new Map<string, ValidateFunction>();
 
   return (operation, status, body) => {
@@ -180,8 +174,6 @@ export function responseValidator(yamlText: string): ResponseCheck {
   };
 }
 
-const COMPONENTS_ID = "tailor-openapi-components.json";
-
 const HTTP_METHODS = new Set([
   "get",
   "put",
@@ -192,72 +184,6 @@ const HTTP_METHODS = new Set([
   "patch",
   "trace",
 ]);
-
-/** Keywords of OpenAPI 3.0 schemas that JSON Schema lacks. */
-const OPENAPI_ONLY = new Set([
-  "nullable",
-  "discriminator",
-  "readOnly",
-  "writeOnly",
-  "xml",
-  "externalDocs",
-  "example",
-  "deprecated",
-]);
-
-/** Keywords whose value is one schema or a list of schemas. */
-const SUBSCHEMA = new Set([
-  "items",
-  "additionalProperties",
-  "not",
-  "allOf",
-  "anyOf",
-  "oneOf",
-]);
-
-/** Keywords whose value maps names to schemas. */
-const SCHEMA_MAPS = new Set(["properties", "patternProperties", "definitions"]);
-
-/** Converts an OpenAPI 3.0 schema to JSON Schema (draft-07). */
-export function toJsonSchema(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(toJsonSchema);
-  if (!isObject(schema)) return schema;
-  if (typeof schema.$ref === "string") {
-    // OpenAPI 3.0: siblings of $ref are ignored.
-    const prefix = "#/components/schemas/";
-    return {
-      $ref: schema.$ref.startsWith(prefix)
-        ? `${COMPONENTS_ID}#/definitions/${schema.$ref.slice(prefix.length)}`
-        : schema.$ref,
-    };
-  }
-  const out: Json = {};
-  for (const [k, v] of Object.entries(schema)) {
-    if (k.startsWith("x-") || OPENAPI_ONLY.has(k)) continue;
-    if (SUBSCHEMA.has(k)) out[k] = typeof v === "boolean" ? v : toJsonSchema(v);
-    else if (SCHEMA_MAPS.has(k) && isObject(v)) {
-      out[k] = Object.fromEntries(
-        Object.entries(v).map(([name, s]) => [name, toJsonSchema(s)]),
-      );
-    } else out[k] = v;
-  }
-  for (const bound of ["Minimum", "Maximum"] as const) {
-    const exclusive = `exclusive${bound}`;
-    const limit = bound.toLowerCase();
-    if (out[exclusive] === true && typeof out[limit] === "number") {
-      out[exclusive] = out[limit];
-      delete out[limit];
-    } else if (out[exclusive] === false) delete out[exclusive];
-  }
-  if (schema.nullable === true) {
-    if (typeof out.type === "string") out.type = [out.type, "null"];
-    if (Array.isArray(out.enum) && !out.enum.includes(null)) {
-      out.enum = [...out.enum, null];
-    }
-    if (out.type === undefined) return { anyOf: [out, { type: "null" }] };
-  }
-  return out;
-}
 
 /** A response object, through a local `$ref` if it is one. */
 function resolve(doc: Json, value: unknown): Json {

@@ -3,11 +3,8 @@ import { parse, stringify } from "yaml";
 import type { ApiModel } from "../model/api_model.ts";
 import { sampleModel } from "../emit/testdata/sample_model.ts";
 import { emitOpenApi } from "../emit/openapi/emit_openapi.ts";
-import {
-  responseValidator,
-  toJsonSchema,
-  validateOpenApi,
-} from "./validate_openapi.ts";
+import { toJsonSchema } from "../emit/openapi/json_schema.ts";
+import { responseValidator, validateOpenApi } from "./validate_openapi.ts";
 
 // deno-lint-ignore no-explicit-any
 type Any = any;

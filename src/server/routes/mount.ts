@@ -1,0 +1,263 @@
+/**
+ * Serves a project's controllers: every route of the server-scope model
+ * mounted on Hono, parameters bound to their declared types, bodies
+ * validated, `ApiIgnore<T>` parameters injected, results shaped by their
+ * fetchers. A request that does not fit is a 400 with a JSON reason; a
+ * handler's failure a 500 whose stack is logged, never sent.
+ *
+ * @module
+ */
+
+import { type Context, Hono } from "hono";
+import type {
+  ApiModel,
+  OperationModel,
+  ParameterModel,
+  StaticTypeModel,
+} from "../../model/api_model.ts";
+import type { AnyClass } from "../../runtime/metadata.ts";
+import { bindSimple, type EnumValues } from "./bind.ts";
+import { type BodyCheck, bodyChecks } from "./body_validator.ts";
+import {
+  ownerClasses,
+  resolveFetcher,
+  RouteTableError,
+  shapeKeys,
+} from "./fetchers.ts";
+import { HttpError } from "./http_error.ts";
+import { type ShapeContext, shapeValue } from "./shape.ts";
+
+/** Fills an `ApiIgnore<T>` parameter from the request. */
+export type Injector = (context: Context) => unknown;
+
+/** Options of {@link controllerRoutes}. */
+export interface ControllerRoutesOptions {
+  /** The model in `"server"` scope: every route, injected parameters kept. */
+  readonly model: ApiModel;
+  /** One instance of every controller class of the model. */
+  readonly controllers: readonly object[];
+  /** Injectors keyed by the `T` of `ApiIgnore<T>` (`Principal`). */
+  readonly inject?: Readonly<Record<string, Injector>>;
+  /** Classes holding fetchers besides controllers and their default owners. */
+  readonly fetcherOwners?: readonly AnyClass[];
+}
+
+/** The 400 body of a value that does not fit its parameter. */
+export interface BadRequestBody {
+  readonly error: "bad-request";
+  readonly parameter: string;
+  readonly message: string;
+}
+
+/**
+ * A Hono app answering every route of the model with the given controller
+ * instances (mount it with `app.route("/", routes)`). Throws
+ * {@link RouteTableError} when an instance, injector or fetcher is missing.
+ */
+export function controllerRoutes(options: ControllerRoutesOptions): Hono {
+  const { model } = options;
+  const instances = instancesByClass(model, options.controllers);
+  const owners = ownerClasses(
+    [...instances.values()].map((i) => i.constructor as AnyClass),
+    options.fetcherOwners ?? [],
+  );
+  const statics = new Map<string, StaticTypeModel>(
+    model.staticTypes.map((s) => [s.name, s]),
+  );
+  const enums: EnumValues = new Map(
+    model.enums.map((e) => [e.name, new Set(e.values.map((v) => v.value))]),
+  );
+  const checks = bodyChecks(model);
+  const app = new Hono();
+  const routes = model.services.flatMap((service) =>
+    service.operations.map((operation) => ({ service, operation }))
+  );
+  // Literal segments before variables: `/authors/mostActive` wins over `/authors/{id}`.
+  routes.sort((a, b) =>
+    variableCount(a.operation.path) - variableCount(b.operation.path)
+  );
+  for (const { service, operation } of routes) {
+    const instance = instances.get(service.controller)!;
+    const fetchers = new Map(
+      shapeKeys(operation.result.type, statics).map((key) => [
+        key,
+        resolveFetcher(key, owners),
+      ]),
+    );
+    for (const injected of operation.injected ?? []) {
+      if (options.inject?.[injected.type] === undefined) {
+        throw new RouteTableError(
+          `${service.controller}.${operation.name} takes ${injected.name}: ApiIgnore<${injected.type}>, but no injector is given: add inject: { ${injected.type}: (c) => ... }`,
+        );
+      }
+    }
+    const route: Route = {
+      operation,
+      handler: methodOf(instance, operation.name, service.controller),
+      enums,
+      inject: options.inject ?? {},
+      check: checks.get(`${operation.httpMethod} ${operation.path}`),
+      shape: {
+        fetcherOf: (key) => fetchers.get(key)!,
+        statics,
+      },
+    };
+    app.on(
+      operation.httpMethod,
+      operation.path.replace(/\{([^}]+)\}/g, ":$1"),
+      (c) => answer(route, c),
+    );
+  }
+  return app;
+}
+
+interface Route {
+  readonly operation: OperationModel;
+  readonly handler: (...args: unknown[]) => unknown;
+  readonly enums: EnumValues;
+  readonly inject: Readonly<Record<string, Injector>>;
+  readonly check: BodyCheck | undefined;
+  readonly shape: ShapeContext;
+}
+
+/** Thrown while binding; becomes the 400 answer. */
+class BadRequest extends Error {
+  readonly body: BadRequestBody;
+  constructor(parameter: string, message: string) {
+    super(message);
+    this.body = { error: "bad-request", parameter, message };
+  }
+}
+
+async function answer(route: Route, c: Context): Promise<Response> {
+  try {
+    const args = await argumentsOf(route, c);
+    const value = await route.handler(...args);
+    return respond(route, c, value);
+  } catch (error) {
+    if (error instanceof BadRequest) return c.json(error.body, 400);
+    if (error instanceof HttpError) {
+      return new Response(JSON.stringify(error.body ?? null), {
+        status: error.status >= 400 && error.status <= 599 ? error.status : 500,
+        headers: { "content-type": "application/json" },
+      });
+    }
+    console.error(
+      `${route.operation.httpMethod} ${route.operation.path} failed:`,
+      error,
+    );
+    return c.json({ error: "internal" }, 500);
+  }
+}
+
+async function argumentsOf(route: Route, c: Context): Promise<unknown[]> {
+  const { operation } = route;
+  const args: unknown[] = [];
+  for (const injected of operation.injected ?? []) {
+    args[injected.index] = await route.inject[injected.type]!(c);
+  }
+  let next = 0;
+  for (const parameter of operation.parameters) {
+    while (Object.hasOwn(args, next)) next++;
+    args[next++] = parameter.in === "body"
+      ? await bodyOf(route, parameter, c)
+      : bindParameter(route, parameter, c);
+  }
+  return args;
+}
+
+function bindParameter(
+  route: Route,
+  parameter: ParameterModel,
+  c: Context,
+): unknown {
+  const raw = parameter.in === "path"
+    ? [c.req.param(parameter.wireName) ?? ""]
+    : parameter.in === "header"
+    ? [c.req.header(parameter.wireName)].filter((v) => v !== undefined)
+    : c.req.queries(parameter.wireName) ?? [];
+  const bound = bindSimple(parameter, raw, route.enums);
+  if (!bound.ok) throw new BadRequest(parameter.wireName, bound.message);
+  return bound.value;
+}
+
+async function bodyOf(
+  route: Route,
+  parameter: ParameterModel,
+  c: Context,
+): Promise<unknown> {
+  const text = await c.req.text();
+  if (text.trim() === "") {
+    if (parameter.required) {
+      throw new BadRequest(parameter.name, "the request body is required");
+    }
+    return undefined;
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch (error) {
+    throw new BadRequest(
+      parameter.name,
+      `the body is not JSON: ${(error as Error).message}`,
+    );
+  }
+  const problem = route.check?.(body);
+  if (problem !== undefined) throw new BadRequest(parameter.name, problem);
+  return body;
+}
+
+function respond(route: Route, c: Context, value: unknown): Response {
+  const { type } = route.operation.result;
+  if (type.kind === "void" || value === undefined || value === null) {
+    return c.body(null, 200);
+  }
+  if (type.kind === "primitive" && type.name === "string") {
+    return c.text(String(value));
+  }
+  return c.json(shapeValue(type, value, route.shape) as object);
+}
+
+function instancesByClass(
+  model: ApiModel,
+  controllers: readonly object[],
+): Map<string, object> {
+  const instances = new Map<string, object>();
+  for (const instance of controllers) {
+    instances.set(instance.constructor.name, instance);
+  }
+  for (const service of model.services) {
+    if (!instances.has(service.controller)) {
+      throw new RouteTableError(
+        `no instance of the controller ${service.controller} was given: add new ${service.controller}(...) to the controllers option`,
+      );
+    }
+  }
+  const known = new Set(model.services.map((s) => s.controller));
+  for (const name of instances.keys()) {
+    if (!known.has(name)) {
+      throw new RouteTableError(
+        `${name} is not a controller of the analyzed project (or has no routes): remove it from the controllers option`,
+      );
+    }
+  }
+  return instances;
+}
+
+function methodOf(
+  instance: object,
+  name: string,
+  controller: string,
+): (...args: unknown[]) => unknown {
+  const method = (instance as Record<string, unknown>)[name];
+  if (typeof method !== "function") {
+    throw new RouteTableError(
+      `${controller}.${name} is not a method of the given instance: rebuild the model from the current source`,
+    );
+  }
+  return (...args) => method.apply(instance, args);
+}
+
+function variableCount(path: string): number {
+  return (path.match(/\{/g) ?? []).length;
+}

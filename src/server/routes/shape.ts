@@ -1,0 +1,114 @@
+/**
+ * Result shaping: a handler's value, trimmed to exactly what its declared
+ * result type promises. Every fetched placement (direct, in arrays, maps,
+ * `Page`, `Tuple2`, hybrid types) goes through `applyFetcher` with the
+ * fetcher its `FetchBy` names; other objects keep their declared properties
+ * only, null ones left out. Pure.
+ *
+ * @module
+ */
+
+import type {
+  PropertyModel,
+  StaticTypeModel,
+  TypeRef,
+} from "../../model/api_model.ts";
+import { applyFetcher } from "../../runtime/apply_fetcher.ts";
+import type { AnyFetcher } from "../../runtime/fetcher.ts";
+
+/** What shaping needs to know besides the value. */
+export interface ShapeContext {
+  /** The fetcher of a shape key (`<Owner>/<CONSTANT>`). */
+  readonly fetcherOf: (key: string) => AnyFetcher;
+  /** Static types of the model, by name. */
+  readonly statics: ReadonlyMap<string, StaticTypeModel>;
+}
+
+/** Returns the JSON-ready value of `value` for the type `type`. */
+export function shapeValue(
+  type: TypeRef,
+  value: unknown,
+  context: ShapeContext,
+  bindings: ReadonlyMap<string, TypeRef> = new Map(),
+): unknown {
+  if (value === null || value === undefined) return undefined;
+  switch (type.kind) {
+    case "fetched":
+      return typeof value === "object"
+        ? applyFetcher(context.fetcherOf(type.key), value)
+        : value;
+    case "array":
+      return Array.isArray(value)
+        ? value.map((v) =>
+          shapeValue(type.element, v, context, bindings) ?? null
+        )
+        : value;
+    case "map":
+      return Object.fromEntries(
+        entriesOf(value).flatMap(([k, v]) => {
+          const shaped = shapeValue(type.value, v, context, bindings);
+          return shaped === undefined ? [] : [[k, shaped]];
+        }),
+      );
+    case "static": {
+      const model = context.statics.get(type.name);
+      if (model === undefined) return value;
+      const inner = new Map(
+        model.typeParameters.map((name, i) => [
+          name,
+          bind(type.args[i], bindings),
+        ]),
+      );
+      return shapeProperties(model.properties, value, context, inner);
+    }
+    case "object":
+      return shapeProperties(type.properties, value, context, bindings);
+    case "typeParameter": {
+      const bound = bindings.get(type.name);
+      return bound === undefined
+        ? value
+        : shapeValue(bound, value, context, bindings);
+    }
+    default:
+      return value;
+  }
+}
+
+/** A type argument with the enclosing type's parameters replaced. */
+function bind(
+  type: TypeRef | undefined,
+  bindings: ReadonlyMap<string, TypeRef>,
+): TypeRef {
+  if (type === undefined) return { kind: "void" };
+  return type.kind === "typeParameter" ? bindings.get(type.name) ?? type : type;
+}
+
+function shapeProperties(
+  properties: readonly PropertyModel[],
+  value: unknown,
+  context: ShapeContext,
+  bindings: ReadonlyMap<string, TypeRef>,
+): unknown {
+  if (typeof value !== "object") return value;
+  const source = value as Record<string, unknown>;
+  const result: Record<string, unknown> = {};
+  for (const property of properties) {
+    const shaped = shapeValue(
+      property.type,
+      source[property.name],
+      context,
+      bindings,
+    );
+    if (shaped !== undefined) result[property.name] = shaped;
+  }
+  return result;
+}
+
+function entriesOf(value: unknown): [string, unknown][] {
+  if (value instanceof Map) {
+    return [...value].map(([k, v]) => [String(k), v]);
+  }
+  return typeof value === "object" && value !== null
+    ? Object.entries(value)
+    : [];
+}
