@@ -66,7 +66,7 @@ export {
   type CompileFetcherOptions,
   FetcherSyntaxError,
 } from "./src/runtime/fetcher_compiler.ts";
-export { HttpError } from "./src/server/routes/http_error.ts";
+export { HttpError } from "./src/runtime/http_error.ts";
 export {
   type BadRequestBody,
   controllerRoutes,

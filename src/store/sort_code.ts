@@ -7,20 +7,22 @@
  */
 
 import type { EntityMetadata } from "../runtime/entity.ts";
+import { HttpError } from "../runtime/http_error.ts";
 
 /**
  * A query argument the store cannot accept (unknown sort field, negative
- * page index...). A server answers it with 400: `argument` names the store
+ * page index...). The server answers it with a 400 `{ error: "bad-request",
+ * parameter, message }`: `argument` (the `parameter`) names the store
  * argument (`sortCode`, `pageIndex`, `pageSize`, `where`, `limit`,
  * `offset`, `values`), `message` says what is wrong.
  */
-export class StoreQueryError extends Error {
+export class StoreQueryError extends HttpError {
   /** The store argument that was refused. */
   readonly argument: string;
 
-  /** An error about `argument`. */
+  /** An error about `argument`: a 400 naming it when a handler throws it. */
   constructor(argument: string, message: string) {
-    super(message);
+    super(400, { error: "bad-request", parameter: argument, message }, message);
     this.name = "StoreQueryError";
     this.argument = argument;
   }

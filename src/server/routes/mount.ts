@@ -24,7 +24,7 @@ import {
   RouteTableError,
   shapeKeys,
 } from "./fetchers.ts";
-import { HttpError } from "./http_error.ts";
+import { HttpError } from "../../runtime/http_error.ts";
 import { type ShapeContext, shapeValue } from "./shape.ts";
 
 /** Fills an `ApiIgnore<T>` parameter from the request. */

@@ -14,9 +14,9 @@ export class HttpError extends Error {
   /** The JSON body of the answer. */
   readonly body: unknown;
 
-  /** An answer `status` with the JSON `body`. */
-  constructor(status: number, body: unknown) {
-    super(`HTTP ${status}`);
+  /** An answer `status` with the JSON `body`; `message` is for logs. */
+  constructor(status: number, body: unknown, message = `HTTP ${status}`) {
+    super(message);
     this.name = "HttpError";
     this.status = status;
     this.body = body;

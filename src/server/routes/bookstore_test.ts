@@ -1,0 +1,176 @@
+/**
+ * The bookstore example served on its seeded SQLite store: the spec's
+ * endpoints over HTTP, every 200 checked against the schema of its operation
+ * in the golden OpenAPI document, every bad value a 400 with a JSON reason.
+ */
+import assert from "node:assert/strict";
+import { fileURLToPath } from "node:url";
+import { Hono } from "hono";
+import { analyzeProject } from "../../analyze/analyze.ts";
+import { responseValidator } from "../../testing/validate_openapi.ts";
+import { bookstoreServing } from "../../../fixtures/bookstore/serving.ts";
+import { controllerRoutes } from "./mount.ts";
+
+const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+const analysis = await analyzeProject(`${ROOT}fixtures/bookstore`, {
+  scope: "server",
+});
+if (!analysis.ok) throw new Error(JSON.stringify(analysis.diagnostics));
+const model = analysis.model;
+const check = responseValidator(
+  await Deno.readTextFile(`${ROOT}golden/bookstore/openapi.yml`),
+);
+
+let statements = 0;
+const serving = bookstoreServing({ onStatement: () => statements++ });
+await serving.store.ready();
+const app = new Hono();
+app.use(serving.middleware);
+app.route(
+  "/",
+  controllerRoutes({
+    model,
+    controllers: serving.controllers,
+    fetcherOwners: serving.fetcherOwners,
+  }),
+);
+
+interface Answer {
+  readonly status: number;
+  readonly body: unknown;
+  readonly statements: number;
+}
+
+/** Requests `path`; a 200 must fit `operation`'s schema. */
+async function get(
+  operation: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
+  statements = 0;
+  const response = await app.request(path, { headers });
+  const text = await response.text();
+  const json = response.headers.get("content-type")?.includes("json");
+  const body = text === "" ? undefined : json ? JSON.parse(text) : text;
+  if (response.status === 200) {
+    assert.deepEqual(check(operation, 200, body), [], path);
+  }
+  return { status: response.status, body, statements };
+}
+
+type Row = { id: number; name: string; price: number };
+const rowsOf = (a: Answer) => (a.body as { rows: Row[] }).rows;
+
+Deno.test("bookstore: the spec's endpoints answer the promised shapes", async () => {
+  assert.equal(
+    (await get("GET /helloworld", "/helloworld")).body,
+    "Hello World!",
+  );
+
+  const first = await get("GET /books", "/books");
+  assert.equal(rowsOf(first).length, 5);
+  assert.deepEqual(Object.keys(rowsOf(first)[0]!), [
+    "id",
+    "name",
+    "edition",
+    "price",
+  ]);
+  assert.equal((first.body as { totalRowCount: number }).totalRowCount, 12);
+
+  const byPrice = await get(
+    "GET /books",
+    "/books?pageSize=3&sortCode=price%20desc",
+  );
+  const prices = rowsOf(byPrice).map((r) => r.price);
+  assert.deepEqual(prices, [...prices].sort((a, b) => b - a));
+  const next = await get(
+    "GET /books",
+    "/books?pageIndex=1&pageSize=3&sortCode=price%20desc",
+  );
+  assert.ok(rowsOf(next)[0]!.price <= prices[2]!);
+
+  const book = await get("GET /book/{id}", "/book/1");
+  const detail = book.body as Record<string, unknown>;
+  assert.deepEqual(Object.keys(detail), [
+    "id",
+    "name",
+    "edition",
+    "price",
+    "store",
+    "authors",
+  ]);
+  assert.equal("website" in (detail.store as object), false); // null: left out
+  assert.equal((await get("GET /book/{id}", "/book/999")).body, undefined);
+
+  const active = await get(
+    "GET /authors/mostActive",
+    "/authors/mostActive?limit=2",
+  );
+  assert.equal((active.body as unknown[]).length, 2);
+
+  const dynamic = await get(
+    "GET /dynamic/book/{id}",
+    `/dynamic/book/2?fetcherCode=${
+      encodeURIComponent("{ name store { name } }")
+    }`,
+  );
+  assert.deepEqual(dynamic.body, {
+    id: 2,
+    name: "Learning GraphQL",
+    store: { id: 1, name: "O'REILLY" },
+  });
+});
+
+Deno.test("bookstore: the tenant header filters books", async () => {
+  const all = await get("GET /books", "/books?pageSize=20");
+  const a = await get("GET /books", "/books?pageSize=20", { tenant: "a" });
+  const empty = await get("GET /books", "/books?pageSize=20", { tenant: "" });
+  assert.equal(rowsOf(all).length, 12);
+  assert.ok(rowsOf(a).length > 0 && rowsOf(a).length < 12);
+  assert.equal(rowsOf(empty).length, 12);
+  const b = await get("GET /books", "/books?pageSize=20", { tenant: "b" });
+  assert.equal(rowsOf(a).length + rowsOf(b).length, 12);
+});
+
+Deno.test("bookstore: statements do not grow with the page size", async () => {
+  const small = await get("GET /books", "/books?pageSize=2");
+  const large = await get("GET /books", "/books?pageSize=20");
+  assert.equal(small.statements, large.statements);
+  // A book, its store, its authors: one statement each.
+  assert.equal((await get("GET /book/{id}", "/book/1")).statements, 3);
+});
+
+Deno.test("bookstore: bad values are 400s with a reason, and the server goes on", async () => {
+  const cases: [string, string, RegExp][] = [
+    ["/book/abc", "id", /not an integer/],
+    ["/book/1.5", "id", /not an integer/],
+    ["/books?pageSize=1.5", "pageSize", /not an integer/],
+    ["/books?pageSize=0", "pageSize", /./],
+    ["/books?sortCode=nme%20asc", "sortCode", /cannot sort Book by "nme"/],
+    ["/books?sortCode=name%20up", "sortCode", /./],
+    ["/authors/mostActive?limit=x", "limit", /not an integer/],
+    [
+      `/dynamic/book/1?fetcherCode=${
+        encodeURIComponent("{ name store { nme } }")
+      }`,
+      "fetcherCode",
+      /unknown field "nme"/,
+    ],
+    [`/dynamic/book/1?fetcherCode=${"{".repeat(20_000)}`, "fetcherCode", /./],
+  ];
+  for (const [path, parameter, message] of cases) {
+    const answer = await get("", path);
+    assert.equal(answer.status, 400, path);
+    const reason = answer.body as Record<string, unknown>;
+    assert.equal(reason.error, "bad-request", path);
+    assert.equal(reason.parameter, parameter, path);
+    assert.match(String(reason.message), message, path);
+    assert.equal((await get("GET /helloworld", "/helloworld")).status, 200);
+  }
+  const malformed = await get(
+    "",
+    "/dynamic/book/1?fetcherCode=%7B%20name%20%7B",
+  );
+  assert.equal(typeof (malformed.body as { line: unknown }).line, "number");
+  assert.equal(typeof (malformed.body as { column: unknown }).column, "number");
+});
