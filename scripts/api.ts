@@ -11,7 +11,8 @@
  * @module
  */
 
-import { ArchiveError, readZip } from "../src/archive/zip.ts";
+import { ArchiveError } from "../src/archive/zip.ts";
+import { readZip } from "../src/archive/read_zip.ts";
 import { replaceTree } from "../src/fs/tree.ts";
 
 /** Default archive address. */
@@ -53,7 +54,7 @@ export async function downloadClient(
   const bytes = new Uint8Array(await response.arrayBuffer());
   let files: Map<string, Uint8Array>;
   try {
-    files = readZip(bytes);
+    files = await readZip(bytes);
   } catch (error) {
     if (error instanceof ArchiveError) {
       throw new DownloadError(`${url}: ${error.message}`);
