@@ -213,7 +213,7 @@ function asArchiveError(error: unknown): ArchiveError {
   }
   const problem = ZIP_JS_PROBLEMS[message] ?? "damaged";
   return new ArchiveError(
-    `${problem === "not-zip" ? "not" : "damaged"} ZIP archive: ${message}`,
+    `${problem === "not-zip" ? "not a" : "damaged"} ZIP archive: ${message}`,
     problem,
   );
 }
