@@ -32,9 +32,6 @@ import {
 } from "./api_changes.ts";
 import { download, DownloadError } from "./api_download.ts";
 
-export { DEFAULT_DIR, DEFAULT_URL } from "./api_args.ts";
-export { DownloadError } from "./api_download.ts";
-
 /** The run was stopped by SIGINT or SIGTERM before anything was written. */
 export class Interrupted extends Error {
   constructor() {
