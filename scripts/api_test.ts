@@ -4,6 +4,7 @@ import { createZip } from "../src/archive/zip.ts";
 import { readTree, writeTree } from "../src/fs/tree.ts";
 import { downloadClient } from "./api.ts";
 import { parseApiArgs } from "./api_args.ts";
+import { declareSize } from "../src/archive/test_archives.ts";
 
 const API = new URL("./api.ts", import.meta.url).pathname;
 const ROOT = new URL("..", import.meta.url).pathname;
@@ -343,4 +344,50 @@ Deno.test("api (process): Ctrl-C while waiting leaves DIR as it was", async () =
     );
   });
   await assertUntouched(dir);
+});
+
+const TIME = "/usr/bin/time";
+const hasTime = await Deno.stat(TIME).then(() => true, () => false);
+
+/** Runs the api script under GNU time; returns its peak RSS in KiB. */
+async function peakKib(url: string, dir: string, flags: string[]) {
+  const output = await new Deno.Command(TIME, {
+    args: ["-f", "%M", Deno.execPath(), "run", "-A", API, url, dir, ...flags],
+    cwd: ROOT,
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  const lines = new TextDecoder().decode(output.stderr).trim().split("\n");
+  return Number(lines.at(-1));
+}
+
+Deno.test({
+  name: "api (process): a bomb lying about its size keeps memory bounded",
+  ignore: !hasTime,
+  async fn() {
+    // 128 MiB of zeros declared as 8 MiB: inflating must stop near 8 MiB
+    // (a native DecompressionStream would inflate the whole chunk at once).
+    const MiB = 1024 * 1024;
+    const bomb = declareSize(
+      zipSync({ "bomb.bin": [new Uint8Array(128 * MiB), { level: 9 }] }),
+      8 * MiB,
+    );
+    const dir = await existingClient();
+    const flags = ["--max-unpacked-size", "16M"];
+    let baseline = 0;
+    let peak = 0;
+    await withRawServer(serveBytes(GOOD_ZIP), async (url) => {
+      baseline = await peakKib(url, `${dir}-scratch`, flags);
+    });
+    await withRawServer(serveBytes(bomb), async (url) => {
+      peak = await peakKib(url, dir, flags);
+    });
+    await Deno.remove(`${dir}-scratch`, { recursive: true });
+    assert.ok(baseline > 0 && peak > 0, `${baseline} ${peak}`);
+    assert.ok(
+      peak - baseline < 64 * 1024,
+      `peak ${peak} KiB, baseline ${baseline} KiB`,
+    );
+    await assertUntouched(dir);
+  },
 });

@@ -21,7 +21,10 @@ import {
   unsafeName,
 } from "./zip.ts";
 
-configure({ useWebWorkers: false });
+// Small input chunks bound the work per step: deflate expands at most about
+// 1032 times, and the decompressor inflates a whole input chunk before the
+// size checks see its output (512 KiB chunks let a bomb reach 500 MB).
+configure({ useWebWorkers: false, chunkSize: 8 * 1024 });
 
 /** Caps applied while reading an archive. */
 export interface ZipLimits {

@@ -2,10 +2,14 @@ import assert from "node:assert/strict";
 import { zipSync } from "fflate";
 import { ArchiveError, type ArchiveProblem, createZip } from "./zip.ts";
 import { readZip, type ZipLimits } from "./read_zip.ts";
+import {
+  CENTRAL_HEADER,
+  declareSize,
+  headers,
+  LOCAL_HEADER,
+} from "./test_archives.ts";
 
 const encoder = new TextEncoder();
-const LOCAL_HEADER = 0x04034b50;
-const CENTRAL_HEADER = 0x02014b50;
 
 /** Asserts that reading `bytes` fails for `problem` with a one-line message. */
 async function assertRefused(
@@ -21,29 +25,6 @@ async function assertRefused(
   assert.equal(error.problem, problem, error.message);
   assert.ok(!error.message.includes("\n"), error.message);
   return error;
-}
-
-/** Offsets of every header with `signature` in an archive. */
-function headers(bytes: Uint8Array, signature: number): number[] {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
-  const offsets: number[] = [];
-  for (let i = 0; i + 4 <= bytes.length; i++) {
-    if (view.getUint32(i, true) === signature) offsets.push(i);
-  }
-  return offsets;
-}
-
-/** Rewrites the declared uncompressed size of every entry. */
-function declareSize(bytes: Uint8Array, size: number): Uint8Array {
-  const copy = bytes.slice();
-  const view = new DataView(copy.buffer);
-  for (const at of headers(copy, LOCAL_HEADER)) {
-    view.setUint32(at + 22, size, true);
-  }
-  for (const at of headers(copy, CENTRAL_HEADER)) {
-    view.setUint32(at + 24, size, true);
-  }
-  return copy;
 }
 
 const files = new Map<string, string | Uint8Array>([
