@@ -17,7 +17,8 @@
 
 import { ArchiveError } from "../src/archive/zip.ts";
 import { readZip } from "../src/archive/read_zip.ts";
-import { readTree, replaceTree } from "../src/fs/tree.ts";
+import { join } from "node:path";
+import { replaceTree } from "../src/fs/tree.ts";
 import {
   type ApiOptions,
   parseApiArgs,
@@ -73,11 +74,40 @@ export async function downloadClient(
     throw new DownloadError(`${options.url}: the archive is empty`);
   }
   if (hooks.signal?.aborted) throw hooks.signal.reason;
-  const before = await readTree(options.dir).catch(() =>
-    new Map<string, string>()
-  );
+  const before = await readOldClient(options.dir, options);
   await replaceTree(options.dir, files);
   return compareFiles(before, files);
+}
+
+/**
+ * The files in `dir` before the swap (path -> text), read only while they
+ * stay within the archive caps: a mistaken DIR (a home directory) is not
+ * read whole just to count changes. Empty when absent, unreadable or larger.
+ */
+async function readOldClient(
+  dir: string,
+  caps: Pick<ApiOptions, "maxEntries" | "maxUnpackedBytes">,
+): Promise<Map<string, string>> {
+  const files = new Map<string, string>();
+  let bytes = 0;
+  const walk = async (relative: string): Promise<boolean> => {
+    for await (const entry of Deno.readDir(join(dir, relative))) {
+      const path = relative ? `${relative}/${entry.name}` : entry.name;
+      if (entry.isDirectory) {
+        if (!await walk(path)) return false;
+      } else if (entry.isFile) {
+        const text = await Deno.readTextFile(join(dir, path));
+        bytes += text.length;
+        files.set(path, text);
+        if (files.size > caps.maxEntries || bytes > caps.maxUnpackedBytes) {
+          return false;
+        }
+      }
+    }
+    return true;
+  };
+  const complete = await walk("").catch(() => false);
+  return complete ? files : new Map();
 }
 
 /** Runs the command line; returns the exit code. */
