@@ -31,10 +31,10 @@ import {
 } from "./emit_typescript.ts";
 import { withExtension } from "./render.ts";
 import {
-  type CommandResult,
   deno,
   fixtureModelUrl,
   loadModel,
+  runCommand,
 } from "./testdata/tools.ts";
 import {
   compileProject,
@@ -122,21 +122,6 @@ async function createCell(
   return dir;
 }
 
-/** Runs a command (not deno) in `cwd`. */
-async function command(
-  name: string,
-  args: readonly string[],
-  cwd: string,
-): Promise<CommandResult> {
-  const { code, stdout, stderr } = await new Deno.Command(name, {
-    args: [...args],
-    cwd,
-    env: { NO_COLOR: "1" },
-  }).output();
-  const decoder = new TextDecoder();
-  return { code, output: decoder.decode(stdout) + decoder.decode(stderr) };
-}
-
 /** Imports the consumer module at `url` and prints what `run()` gives. */
 function runScript(url: string): string {
   return `const m = await import(${JSON.stringify(url)}); ` +
@@ -216,7 +201,7 @@ Deno.test(`toolchain matrix (TypeScript ${TYPESCRIPT_VERSION})`, async (t) => {
     await t.step(
       "nodenext + js: the emitted client runs under node",
       async () => {
-        const result = await command(
+        const result = await runCommand(
           "node",
           ["--input-type=module", "-e", runScript("./dist/consumer.js")],
           cell("nodenext", "js"),
