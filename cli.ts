@@ -15,7 +15,7 @@ import { ConfigError, loadConfig } from "./src/config/config.ts";
 import {
   IMPORT_EXTENSIONS,
   type ImportExtension,
-} from "./src/emit/ts/emit_typescript.ts";
+} from "./src/emit/ts/import_extension.ts";
 import { ProjectError } from "./src/analyze/project.ts";
 import { readTree, replaceTree } from "./src/fs/tree.ts";
 import { formatDiagnostic } from "./src/model/diagnostic.ts";

@@ -11,7 +11,7 @@ import { javaPackageProblem } from "../emit/java/java_names.ts";
 import {
   IMPORT_EXTENSIONS,
   type ImportExtension,
-} from "../emit/ts/emit_typescript.ts";
+} from "../emit/ts/import_extension.ts";
 
 /** Info block of the OpenAPI document. */
 export interface OpenApiInfo {

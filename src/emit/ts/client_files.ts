@@ -8,7 +8,8 @@
  */
 
 import type { ApiModel, OperationModel } from "../../model/api_model.ts";
-import { type ImportExtension, lowerFirst, withExtension } from "./render.ts";
+import { type ImportExtension, withExtension } from "./import_extension.ts";
+import { lowerFirst } from "./render.ts";
 
 /** An operation of the model as client code names it: `api.bookService.findBook`. */
 function operationPath(

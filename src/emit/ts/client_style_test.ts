@@ -10,7 +10,7 @@ import { at, emptyModel, prop, string } from "../testdata/model_builders.ts";
 import { sampleModel } from "../testdata/sample_model.ts";
 import { emitTypeScript, IMPORT_EXTENSIONS } from "./emit_typescript.ts";
 import { inputTypes } from "./input_types.ts";
-import { withExtension } from "./render.ts";
+import { withExtension } from "./import_extension.ts";
 import { edgeModel } from "./testdata/edge_model.ts";
 
 const MODELS: [string, ApiModel][] = [

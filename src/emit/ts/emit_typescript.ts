@@ -45,18 +45,17 @@ import {
   dynamicFile,
   dynamicName,
   enumFile,
-  type ImportExtension,
   Imports,
   INDENT,
   lowerFirst,
   serviceFile,
   staticFile,
   TypeRenderer,
-  withExtension,
 } from "./render.ts";
 import { serviceFileText } from "./service_file.ts";
+import { type ImportExtension, withExtension } from "./import_extension.ts";
 
-export { IMPORT_EXTENSIONS, type ImportExtension } from "./render.ts";
+export { IMPORT_EXTENSIONS, type ImportExtension } from "./import_extension.ts";
 
 /** Options of {@link emitTypeScript}. */
 export interface EmitTypeScriptOptions {

@@ -14,6 +14,7 @@ import type {
   StaticTypeModel,
   TypeRef,
 } from "../../model/api_model.ts";
+import { type ImportExtension, withExtension } from "./import_extension.ts";
 
 /** One indentation level. */
 export const INDENT = "  ";
@@ -56,34 +57,6 @@ export function staticFile(name: string): string {
 /** Root-relative path of the file declaring service `name`. */
 export function serviceFile(name: string): string {
   return `services/${name}.ts`;
-}
-
-/**
- * How relative imports between generated files end: `ts` (`./Api.ts`: Deno,
- * tsc with `allowImportingTsExtensions`), `js` (`./Api.js`: NodeNext, tsc
- * emit) or `none` (`./Api`: bundler resolution in Vite, Next.js, Angular,
- * webpack).
- */
-export type ImportExtension = "ts" | "js" | "none";
-
-/** Every {@link ImportExtension}, the default first. */
-export const IMPORT_EXTENSIONS: readonly ImportExtension[] = [
-  "ts",
-  "js",
-  "none",
-];
-
-/**
- * `specifier` (which names a generated `.ts` file) ending as `extension`
- * asks: `./Api.ts` -> `./Api.ts`, `./Api.js` or `./Api`.
- */
-export function withExtension(
-  specifier: string,
-  extension: ImportExtension,
-): string {
-  if (extension === "ts" || !specifier.endsWith(".ts")) return specifier;
-  const stem = specifier.slice(0, -".ts".length);
-  return extension === "js" ? `${stem}.js` : stem;
 }
 
 /** Relative import specifier from root-relative file `from` to `to`. */

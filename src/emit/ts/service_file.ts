@@ -11,9 +11,9 @@ import type {
   ServiceModel,
   TypeRef,
 } from "../../model/api_model.ts";
+import type { ImportExtension } from "./import_extension.ts";
 import {
   docLines,
-  type ImportExtension,
   Imports,
   INDENT,
   joinDocs,

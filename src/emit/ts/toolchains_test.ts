@@ -29,7 +29,7 @@ import {
   IMPORT_EXTENSIONS,
   type ImportExtension,
 } from "./emit_typescript.ts";
-import { withExtension } from "./render.ts";
+import { withExtension } from "./import_extension.ts";
 import {
   deno,
   fixtureModelUrl,
