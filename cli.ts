@@ -2,7 +2,7 @@
  * Tailor's command line.
  *
  * ```
- * deno run -A cli.ts generate --project DIR --out DIR [--target all|ts|java|openapi] [--groups a,b] [--config FILE] [--skip-type-check]
+ * deno run -A cli.ts generate --project DIR --out DIR [--target all|ts|java|openapi] [--groups a,b] [--config FILE] [--import-extension ts|js|none] [--skip-type-check]
  * deno run -A cli.ts check    --project DIR --against DIR [--target ...] [--groups a,b] [--config FILE] [--skip-type-check]
  * ```
  *
@@ -10,8 +10,12 @@
  */
 
 import { parseArgs } from "node:util";
-import { relative, resolve } from "node:path";
+import { basename, resolve } from "node:path";
 import { ConfigError, loadConfig } from "./src/config/config.ts";
+import {
+  IMPORT_EXTENSIONS,
+  type ImportExtension,
+} from "./src/emit/ts/import_extension.ts";
 import { ProjectError } from "./src/analyze/project.ts";
 import { readTree, replaceTree } from "./src/fs/tree.ts";
 import { formatDiagnostic } from "./src/model/diagnostic.ts";
@@ -31,8 +35,10 @@ type Target = typeof TARGETS[number];
 const USAGE = `Usage:
   cli.ts generate --project DIR --out DIR [--target all|ts|java|openapi]
                   [--groups a,b] [--config FILE] [--skip-type-check]
+                  [--import-extension ts|js|none]
   cli.ts check --project DIR --against DIR [--target all|ts|java|openapi]
                [--groups a,b] [--config FILE] [--skip-type-check]
+               [--import-extension ts|js|none]
 
 generate  writes the client files for the project into --out, replacing it whole
           (target all: ts/, java/, openapi.yml, openapi.html; ts or java: that
@@ -42,7 +48,11 @@ check     exits 1 and lists the files of --against that differ from what
 
 Both type-check the project with deno check first (beside the analysis): a
 method returning another shape than its FetchBy promises gives no client.
---skip-type-check leaves that to the caller.`;
+--skip-type-check leaves that to the caller.
+
+--import-extension sets how imports between the generated TypeScript files
+end (default: orm.client.ts.import-extension, else ts): ts for Deno, js for
+NodeNext, none for bundlers (Vite, Next.js, Angular, webpack).`;
 
 /** Thrown for wrong command-line use; printed with the usage text. */
 class UsageError extends Error {}
@@ -75,10 +85,22 @@ async function artifacts(
   if (!TARGETS.includes(target)) {
     throw new UsageError(`--target must be one of ${TARGETS.join(", ")}`);
   }
-  const config = await loadConfig(
+  const extension = values["import-extension"];
+  if (
+    extension !== undefined &&
+    !IMPORT_EXTENSIONS.includes(extension as ImportExtension)
+  ) {
+    throw new UsageError(
+      `--import-extension must be one of ${IMPORT_EXTENSIONS.join(", ")}`,
+    );
+  }
+  const loaded = await loadConfig(
     project,
     typeof values.config === "string" ? values.config : undefined,
   );
+  const config = extension === undefined
+    ? loaded
+    : { ...loaded, tsImportExtension: extension as ImportExtension };
   const groups = parseGroups((values.groups ?? []) as string[]);
   const result = await projectModel(project, {
     groups,
@@ -102,7 +124,8 @@ async function artifacts(
   for (const warning of result.warnings) {
     console.error(formatDiagnostic(warning).replace(" error ", " warning "));
   }
-  const sourceName = relative(Deno.cwd(), resolve(project)) || ".";
+  // The project's directory name: the same bytes wherever the command runs.
+  const sourceName = basename(resolve(project));
   return filesOfTarget(
     renderArtifacts(result.model, config, sourceName),
     target,
@@ -166,6 +189,7 @@ export async function main(args: readonly string[]): Promise<number> {
         target: { type: "string" },
         groups: { type: "string", multiple: true },
         config: { type: "string" },
+        "import-extension": { type: "string" },
         "skip-type-check": { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },

@@ -5,6 +5,7 @@
  */
 
 import assert from "node:assert/strict";
+import { basename, resolve } from "node:path";
 import { loadConfig } from "./src/config/config.ts";
 import { projectModel, renderArtifacts } from "./src/pipeline.ts";
 import { assertGoldenTree } from "./src/testing/golden.ts";
@@ -22,7 +23,7 @@ for (const fixture of GOLDEN_FIXTURES) {
     const files = renderArtifacts(
       result.model,
       await loadConfig(project),
-      project,
+      basename(resolve(project)),
     );
     files.set("model.json", JSON.stringify(result.model, null, 2) + "\n");
     await assertGoldenTree(`golden/${fixture}`, files);

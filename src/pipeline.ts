@@ -11,7 +11,10 @@ import type { ClientConfig } from "./config/config.ts";
 import { DEFAULT_JAVA_BASE_PACKAGE, emitJava } from "./emit/java/emit_java.ts";
 import { emitOpenApi } from "./emit/openapi/emit_openapi.ts";
 import { emitOpenApiPage } from "./emit/openapi/openapi_page.ts";
-import { emitTypeScript } from "./emit/ts/emit_typescript.ts";
+import {
+  emitTypeScript,
+  type ImportExtension,
+} from "./emit/ts/emit_typescript.ts";
 import type { ApiModel } from "./model/api_model.ts";
 import type { Diagnostic } from "./model/diagnostic.ts";
 import { selectGroups } from "./model/select_groups.ts";
@@ -27,8 +30,14 @@ export const OPENAPI_ASSETS_DIR = "openapi-assets";
 export function typeScriptFiles(
   model: ApiModel,
   sourceName: string,
+  importExtension?: ImportExtension,
 ): Map<string, string> {
-  return emitTypeScript(model, { sourceName });
+  return emitTypeScript(
+    model,
+    importExtension === undefined
+      ? { sourceName }
+      : { sourceName, importExtension },
+  );
 }
 
 /** The Java client files (paths mirror the package). */
@@ -66,7 +75,12 @@ export function renderArtifacts(
   sourceName: string,
 ): Map<string, string> {
   const files = new Map<string, string>();
-  for (const [path, text] of typeScriptFiles(model, sourceName)) {
+  const typeScript = typeScriptFiles(
+    model,
+    sourceName,
+    config.tsImportExtension,
+  );
+  for (const [path, text] of typeScript) {
     files.set(`ts/${path}`, text);
   }
   for (const [path, text] of javaFiles(model, config)) {

@@ -1,5 +1,6 @@
 /**
- * Deterministic ZIP archives and safe extraction.
+ * Deterministic ZIP archives, and the entry-name rule shared with reading
+ * (read_zip.ts).
  *
  * The same files always give the same bytes: entries are sorted by path,
  * every entry carries one fixed timestamp and fixed attributes, and the
@@ -8,7 +9,7 @@
  * @module
  */
 
-import { unzipSync, type Zippable, zipSync } from "fflate";
+import { type Zippable, zipSync } from "fflate";
 
 /**
  * The timestamp of every entry: 1980-01-01 00:00, the first DOS time. It is
@@ -17,9 +18,24 @@ import { unzipSync, type Zippable, zipSync } from "fflate";
  */
 export const ARCHIVE_TIME = new Date(1980, 0, 1, 0, 0, 0);
 
-/** An archive that cannot be extracted safely. */
+/** Why an archive was refused. */
+export type ArchiveProblem =
+  | "not-zip"
+  | "damaged"
+  | "unsafe-name"
+  | "long-name"
+  | "duplicate"
+  | "clash"
+  | "too-many-entries"
+  | "too-large"
+  | "size-mismatch";
+
+/** An archive that cannot be extracted safely; `problem` says why. */
 export class ArchiveError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly problem: ArchiveProblem = "unsafe-name",
+  ) {
     super(message);
     this.name = "ArchiveError";
   }
@@ -44,32 +60,6 @@ export function createZip(files: ArchiveFiles): Uint8Array {
   return zipSync(entries);
 }
 
-/**
- * Reads every entry of a ZIP archive, refusing entries that would escape the
- * extraction directory (absolute paths, `..`, backslashes, drive letters),
- * duplicates, and archives that are not ZIP at all.
- */
-export function readZip(bytes: Uint8Array): Map<string, Uint8Array> {
-  let entries: Record<string, Uint8Array>;
-  try {
-    entries = unzipSync(bytes);
-  } catch (error) {
-    throw new ArchiveError(
-      `not a valid ZIP archive: ${(error as Error).message}`,
-    );
-  }
-  const files = new Map<string, Uint8Array>();
-  for (const [name, content] of Object.entries(entries)) {
-    if (name.endsWith("/")) {
-      checkEntryName(name.slice(0, -1));
-      continue;
-    }
-    checkEntryName(name);
-    files.set(name, content);
-  }
-  return files;
-}
-
 /** Throws ArchiveError unless `name` is a plain relative path. */
 export function checkEntryName(name: string): void {
   const parts = name.split("/");
@@ -78,8 +68,14 @@ export function checkEntryName(name: string): void {
     /^[A-Za-z]:/.test(name) || name.includes("\0") ||
     parts.some((part) => part === "" || part === "." || part === "..")
   ) {
-    throw new ArchiveError(
-      `unsafe entry name in archive: ${JSON.stringify(name)}`,
-    );
+    throw unsafeName(name);
   }
+}
+
+/** The error for an entry name that could escape the extraction directory. */
+export function unsafeName(name: string): ArchiveError {
+  return new ArchiveError(
+    `unsafe entry name in archive: ${JSON.stringify(name)}`,
+    "unsafe-name",
+  );
 }

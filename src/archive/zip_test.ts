@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
-import { zipSync } from "fflate";
-import { ArchiveError, createZip, readZip } from "./zip.ts";
+import { ArchiveError, createZip } from "./zip.ts";
 
 const files = new Map<string, string | Uint8Array>([
   ["index.ts", "export {};\n"],
@@ -21,36 +20,6 @@ Deno.test("every entry carries the fixed 1980-01-01 00:00 DOS time", () => {
   assert.equal(view.getUint16(12, true), (1 << 5) | 1); // date 1980-01-01
 });
 
-Deno.test("an archive reads back to the same files", () => {
-  const read = readZip(createZip(files));
-  assert.deepEqual([...read.keys()].sort(), [...files.keys()].sort());
-  assert.equal(
-    new TextDecoder().decode(read.get("model/dto/BookDto.ts")),
-    "export type BookDto = {};\n",
-  );
-  assert.deepEqual(read.get("bin.dat"), new Uint8Array([0, 1, 2, 255]));
-});
-
-Deno.test("unsafe entries are refused", () => {
-  for (
-    const name of [
-      "../evil.ts",
-      "/etc/passwd",
-      "a/../../b",
-      "C:/x",
-      "a\\b",
-      "a//b",
-    ]
-  ) {
-    const bytes = zipSync({ [name]: new Uint8Array([1]) });
-    assert.throws(() => readZip(bytes), ArchiveError, name);
-  }
+Deno.test("unsafe names are not archived", () => {
   assert.throws(() => createZip(new Map([["../x", "y"]])), ArchiveError);
-});
-
-Deno.test("bytes that are not a ZIP are refused", () => {
-  assert.throws(
-    () => readZip(new TextEncoder().encode("<html>oops</html>")),
-    ArchiveError,
-  );
 });

@@ -8,6 +8,10 @@
 
 import { parse as parseYaml } from "yaml";
 import { javaPackageProblem } from "../model/java_package.ts";
+import {
+  IMPORT_EXTENSIONS,
+  type ImportExtension,
+} from "../emit/ts/import_extension.ts";
 
 /** Info block of the OpenAPI document. */
 export interface OpenApiInfo {
@@ -21,6 +25,11 @@ export interface OpenApiInfo {
 export interface ClientConfig {
   /** `orm.client.ts.path`: where the TypeScript client ZIP is served. */
   readonly tsPath?: string;
+  /**
+   * `orm.client.ts.import-extension`: how imports between the generated
+   * TypeScript files end (`ts`, `js` or `none`; unset: `ts`).
+   */
+  readonly tsImportExtension?: ImportExtension;
   /** `orm.client.java-http-client.path`: where the Java client ZIP is served. */
   readonly javaPath?: string;
   /** `orm.client.java-http-client.base-package`: package of the Java client. */
@@ -49,6 +58,10 @@ type Field = keyof ClientConfig | "title" | "description" | "version";
 const KEYS: ReadonlyMap<string, { field: Field; kind: "path" | "text" }> =
   new Map([
     ["orm.client.ts.path", { field: "tsPath", kind: "path" }],
+    ["orm.client.ts.import-extension", {
+      field: "tsImportExtension",
+      kind: "text",
+    }],
     ["orm.client.java-http-client.path", { field: "javaPath", kind: "path" }],
     ["orm.client.java-http-client.base-package", {
       field: "javaBasePackage",
@@ -69,6 +82,11 @@ const KEYS: ReadonlyMap<string, { field: Field; kind: "path" | "text" }> =
       kind: "text",
     }],
   ]);
+
+/** The values a key admits, for keys with a fixed list. */
+const CHOICES: ReadonlyMap<string, readonly string[]> = new Map([
+  ["orm.client.ts.import-extension", IMPORT_EXTENSIONS],
+]);
 
 /** Every configuration key Tailor reads. */
 export const CONFIG_KEYS: readonly string[] = [...KEYS.keys()];
@@ -117,6 +135,13 @@ export function clientConfigOf(
     if (packageProblem !== undefined) {
       throw new ConfigError(`"${key}": ${packageProblem}`, key);
     }
+    const choices = CHOICES.get(key);
+    if (choices !== undefined && !choices.includes(text)) {
+      throw new ConfigError(
+        `"${key}" must be one of ${choices.join(", ")}, got "${text}"`,
+        key,
+      );
+    }
     values[spec.field] = text;
   }
   const paths = ["tsPath", "javaPath", "openapiPath", "openapiUiPath"] as const;
@@ -133,9 +158,12 @@ export function clientConfigOf(
     }
     seen.set(path, field);
   }
-  const { title, description, version, ...rest } = values;
+  const { title, description, version, tsImportExtension, ...rest } = values;
   return {
     ...rest,
+    ...(tsImportExtension === undefined
+      ? {}
+      : { tsImportExtension: tsImportExtension as ImportExtension }),
     info: {
       title: title ?? DEFAULT_INFO.title,
       ...(description === undefined ? {} : { description }),

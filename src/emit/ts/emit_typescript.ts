@@ -3,13 +3,17 @@
  * client (DESIGN §4), each exactly as `deno fmt` writes it.
  *
  * ```
- * index.ts  Api.ts  Executor.ts  RequestOf.ts  ResponseOf.ts  ElementOf.ts
+ * index.ts  Api.ts  Executor.ts  FetchExecutor.ts  RequestOf.ts  ResponseOf.ts
+ * ElementOf.ts
  * model/dto/<Entity>Dto.ts + index.ts      model/enums/<Enum>.ts + index.ts
  * model/static/<Type>.ts + index.ts         model/dynamic/Dynamic_<Entity>.ts + index.ts
  * services/<Name>Service.ts + index.ts
  * ```
  *
- * A folder (and its index) is left out when it would be empty.
+ * A folder (and its index) is left out when it would be empty. Relative
+ * imports end as `importExtension` asks; only erasable syntax is emitted (no
+ * parameter properties, `enum` or `namespace`), `import type` wherever only
+ * types are used.
  *
  * @module
  */
@@ -21,9 +25,20 @@ import type {
   EnumModel,
   StaticTypeModel,
 } from "../../model/api_model.ts";
+import {
+  elementOfText,
+  executorText,
+  fetchExecutorText,
+  requestOfText,
+  responseOfText,
+  serviceExample,
+} from "./client_files.ts";
 import { formatTypeScript } from "./format.ts";
+import { inputTypes } from "./input_types.ts";
+import { checkNames } from "./names.ts";
 import {
   compareCodeUnits,
+  constantsName,
   docLines,
   dtoFile,
   dtoName,
@@ -38,14 +53,24 @@ import {
   TypeRenderer,
 } from "./render.ts";
 import { serviceFileText } from "./service_file.ts";
+import { type ImportExtension, withExtension } from "./import_extension.ts";
+
+export { IMPORT_EXTENSIONS, type ImportExtension } from "./import_extension.ts";
 
 /** Options of {@link emitTypeScript}. */
 export interface EmitTypeScriptOptions {
   /**
-   * What the header of every file names as the source, for example
-   * `fixtures/bookstore`. Default: the source files of the model's services.
+   * What the header of every file names as the source: a stable name such as
+   * the project directory's base name (`bookstore`), never a path relative to
+   * the working directory. Default: the source files of the model's services.
    */
   readonly sourceName?: string;
+  /**
+   * How relative imports between the generated files end: `ts` (default;
+   * Deno, `allowImportingTsExtensions`), `js` (NodeNext, tsc emit) or `none`
+   * (bundler resolution: Vite, Next.js, Angular, webpack).
+   */
+  readonly importExtension?: ImportExtension;
 }
 
 /**
@@ -64,6 +89,10 @@ export function emitTypeScript(
   options: EmitTypeScriptOptions = {},
 ): Map<string, string> {
   checkNames(model);
+  const extension = options.importExtension ?? "ts";
+  const from = (specifier: string) =>
+    JSON.stringify(withExtension(specifier, extension));
+  const inputs = inputTypes(model);
   const header = headerLine(model, options.sourceName);
   const files = new Map<string, string>();
   const add = (path: string, text: string) => {
@@ -71,21 +100,27 @@ export function emitTypeScript(
   };
 
   add("Executor.ts", executorText());
-  add("RequestOf.ts", requestOfText());
-  add("ResponseOf.ts", responseOfText());
-  add("ElementOf.ts", elementOfText(model));
-  add("Api.ts", apiText(model));
-  add("index.ts", rootIndexText(model));
+  add("FetchExecutor.ts", fetchExecutorText(extension));
+  add("RequestOf.ts", requestOfText(model));
+  add("ResponseOf.ts", responseOfText(model));
+  add("ElementOf.ts", elementOfText(model, extension));
+  add("Api.ts", apiText(model, extension));
+  add("index.ts", rootIndexText(model, extension));
 
-  for (const dto of model.dtos) add(dtoFile(dto.entity), dtoText(dto));
+  for (const dto of model.dtos) {
+    add(dtoFile(dto.entity), dtoText(dto, extension));
+  }
   if (model.dtos.length > 0) {
     add(
       "model/dto/index.ts",
-      indexText(model.dtos.map((dto) => ({
-        names: [dtoName(dto.entity)],
-        file: `${dtoName(dto.entity)}.ts`,
-        types: true,
-      }))),
+      indexText(
+        extension,
+        model.dtos.map((dto) => ({
+          names: [dtoName(dto.entity)],
+          file: `${dtoName(dto.entity)}.ts`,
+          types: true,
+        })),
+      ),
     );
   }
 
@@ -94,49 +129,63 @@ export function emitTypeScript(
     add(
       "model/enums/index.ts",
       model.enums.map((item) =>
-        `export { type ${item.name}, ${
-          constantsName(item.name)
-        } } from "./${item.name}.ts";\n`
+        `export { type ${item.name}, ${constantsName(item.name)} } from ${
+          from(`./${item.name}.ts`)
+        };\n`
       ).join(""),
     );
   }
 
   for (const type of model.staticTypes) {
-    add(staticFile(type.name), staticText(type));
+    add(
+      staticFile(type.name),
+      staticText(type, extension, inputs.statics.has(type.name)),
+    );
   }
   if (model.staticTypes.length > 0) {
     add(
       "model/static/index.ts",
-      indexText(model.staticTypes.map((type) => ({
-        names: [type.name],
-        file: `${type.name}.ts`,
-        types: true,
-      }))),
+      indexText(
+        extension,
+        model.staticTypes.map((type) => ({
+          names: [type.name],
+          file: `${type.name}.ts`,
+          types: true,
+        })),
+      ),
     );
   }
 
   for (const entity of model.dynamicEntities) {
-    add(dynamicFile(entity.entity), dynamicText(entity));
+    add(
+      dynamicFile(entity.entity),
+      dynamicText(entity, extension, inputs.dynamics.has(entity.entity)),
+    );
   }
   if (model.dynamicEntities.length > 0) {
     add(
       "model/dynamic/index.ts",
-      indexText(model.dynamicEntities.map((entity) => ({
-        names: [dynamicName(entity.entity)],
-        file: `${dynamicName(entity.entity)}.ts`,
-        types: true,
-      }))),
+      indexText(
+        extension,
+        model.dynamicEntities.map((entity) => ({
+          names: [dynamicName(entity.entity)],
+          file: `${dynamicName(entity.entity)}.ts`,
+          types: true,
+        })),
+      ),
     );
   }
 
   for (const service of model.services) {
-    add(serviceFile(service.name), serviceFileText(service));
+    add(serviceFile(service.name), serviceFileText(service, extension));
   }
   if (model.services.length > 0) {
     add(
       "services/index.ts",
       model.services.map((service) =>
-        `export { ${service.name}, type ${service.name}Options } from "./${service.name}.ts";\n`
+        `export { ${service.name}, type ${service.name}Options } from ${
+          from(`./${service.name}.ts`)
+        };\n`
       ).join(""),
     );
   }
@@ -166,150 +215,19 @@ function headerLine(model: ApiModel, sourceName: string | undefined): string {
   }. Do not edit.`;
 }
 
-function constantsName(enumName: string): string {
-  return `${enumName}_CONSTANTS`;
-}
-
-/** Declarations of every generated client. */
-const CLIENT_NAMES = [
-  "Api",
-  "ElementOf",
-  "Executor",
-  "RequestOf",
-  "ResponseOf",
-];
-
-/** Globals the generated code uses, which an import must not shadow. */
-const GLOBAL_NAMES = [
-  "encodeURIComponent",
-  "Exclude",
-  "JSON",
-  "Promise",
-  "ReadonlyArray",
-  "String",
-];
-
-/**
- * Every exported name must be unique (the root index re-exports them all) and
- * must not shadow a global the generated code uses.
- */
-function checkNames(model: ApiModel): void {
-  const names = new Map<string, string>();
-  const claim = (name: string, what: string) => {
-    const previous = names.get(name);
-    if (previous !== undefined) {
-      throw new Error(
-        `the TypeScript client would declare "${name}" twice: for ${previous} and for ${what}`,
-      );
-    }
-    names.set(name, what);
-  };
-  for (const name of CLIENT_NAMES) claim(name, `the client's ${name}`);
-  for (const name of GLOBAL_NAMES) claim(name, `the global ${name}`);
-  for (const dto of model.dtos) {
-    claim(dtoName(dto.entity), `the shapes of entity ${dto.entity}`);
-  }
-  for (const item of model.enums) {
-    claim(item.name, `enum ${item.name}`);
-    claim(constantsName(item.name), `enum ${item.name}`);
-  }
-  for (const type of model.staticTypes) {
-    claim(type.name, `type ${type.name}`);
-  }
-  for (const entity of model.dynamicEntities) {
-    claim(dynamicName(entity.entity), `dynamic entity ${entity.entity}`);
-  }
-  const properties = new Map<string, string>();
-  for (const service of model.services) {
-    claim(service.name, `controller ${service.controller}`);
-    claim(`${service.name}Options`, `controller ${service.controller}`);
-    const property = lowerFirst(service.name);
-    const previous = properties.get(property);
-    if (previous !== undefined) {
-      throw new Error(
-        `services ${previous} and ${service.name} would both be api.${property}`,
-      );
-    }
-    properties.set(property, service.name);
-  }
-}
-
-function executorText(): string {
-  return `/**
- * Sends one request of the generated client; \`Api\` is constructed with one.
- *
- * It sends \`method\` to the server's base URL plus \`uri\` (path and query,
- * already encoded) with the given \`headers\`, plus the header
- * \`content-type: application/json;charset=UTF-8\`, and \`body\` as JSON when
- * it is defined. It resolves to the parsed JSON of the response, or \`null\`
- * when the response body is empty, and rejects with the parsed JSON body of a
- * response whose status is not 200. Extra headers (authorization, \`tenant\`)
- * are the application's to add here.
- */
-export type Executor = (args: {
-  /** Path plus query, for example \`/books?pageIndex=1\`. */
-  readonly uri: string;
-  readonly method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  /** Header values by header name. */
-  readonly headers?: { readonly [key: string]: string };
-  /** The request body, to be sent as JSON. */
-  readonly body?: unknown;
-}) => Promise<unknown>;
-`;
-}
-
-function requestOfText(): string {
-  return `/**
- * The options of a generated operation:
- * \`RequestOf<typeof api.bookService.findBook>\` is \`{ readonly id: number }\`.
- */
-export type RequestOf<F> = F extends (...args: infer A) => Promise<unknown>
-  ? Exclude<A[0], undefined>
-  : never;
-`;
-}
-
-function responseOfText(): string {
-  return `/**
- * What a generated operation resolves to:
- * \`ResponseOf<typeof api.bookService.findBook>\` is the DTO type or
- * \`undefined\`.
- */
-export type ResponseOf<F> = F extends (...args: never[]) => Promise<infer R>
-  ? R
-  : never;
-`;
-}
-
-function elementOfText(model: ApiModel): string {
-  const page = model.staticTypes.find((type) =>
-    type.name === "Page" && type.origin === "builtin"
-  );
-  const imports = page === undefined
-    ? ""
-    : `import type { Page } from "./model/static/Page.ts";\n\n`;
-  const pageCase = page === undefined
-    ? ""
-    : `\n  : T extends Page<infer E> ? E`;
-  return `${imports}/**
- * The element type of a list${page === undefined ? "" : " or a page"}:
- * \`ElementOf<ResponseOf<typeof api.bookService.findBooks>>\`.
- */
-export type ElementOf<T> = T extends ReadonlyArray<infer E> ? E${pageCase}
-  : never;
-`;
-}
-
-function apiText(model: ApiModel): string {
-  const imports = new Imports("Api.ts");
+function apiText(model: ApiModel, extension: ImportExtension): string {
+  const imports = new Imports("Api.ts", extension);
   imports.add("Executor", "Executor.ts");
   for (const service of model.services) {
     imports.add(service.name, serviceFile(service.name), true);
   }
   const lines = [...imports.render(), ""];
+  const example = serviceExample(model);
   lines.push(
     ...docLines(
-      "The generated client: one property per service, for example\n`api.bookService`. Construct it once with the application's {@link Executor}.",
+      `The generated client: one property per service${
+        example === undefined ? "" : `, for example\n\`${example}\``
+      }. Construct it once with an {@link Executor}, for example\n\`new Api(createFetchExecutor({ baseUrl }))\`.`,
       "",
     ),
   );
@@ -338,43 +256,54 @@ function apiText(model: ApiModel): string {
   return lines.join("\n") + "\n";
 }
 
-function rootIndexText(model: ApiModel): string {
+function rootIndexText(model: ApiModel, extension: ImportExtension): string {
+  const from = (specifier: string) =>
+    JSON.stringify(withExtension(specifier, extension));
   const lines = [
-    'export { Api } from "./Api.ts";',
-    'export type { ElementOf } from "./ElementOf.ts";',
-    'export type { Executor } from "./Executor.ts";',
-    'export type { RequestOf } from "./RequestOf.ts";',
-    'export type { ResponseOf } from "./ResponseOf.ts";',
+    `export { Api } from ${from("./Api.ts")};`,
+    `export type { ElementOf } from ${from("./ElementOf.ts")};`,
+    `export type { Executor } from ${from("./Executor.ts")};`,
+    `export {
+  createFetchExecutor,
+  FetchExecutorError,
+  type FetchExecutorOptions,
+  type FetchFunction,
+  type FetchResponse,
+} from ${from("./FetchExecutor.ts")};`,
+    `export type { RequestOf } from ${from("./RequestOf.ts")};`,
+    `export type { ResponseOf } from ${from("./ResponseOf.ts")};`,
   ];
-  if (model.dtos.length > 0) {
-    lines.push('export * from "./model/dto/index.ts";');
-  }
-  if (model.dynamicEntities.length > 0) {
-    lines.push('export * from "./model/dynamic/index.ts";');
-  }
-  if (model.enums.length > 0) {
-    lines.push('export * from "./model/enums/index.ts";');
-  }
-  if (model.staticTypes.length > 0) {
-    lines.push('export * from "./model/static/index.ts";');
+  const folders: [string, number][] = [
+    ["dto", model.dtos.length],
+    ["dynamic", model.dynamicEntities.length],
+    ["enums", model.enums.length],
+    ["static", model.staticTypes.length],
+  ];
+  for (const [folder, count] of folders) {
+    if (count > 0) {
+      lines.push(`export * from ${from(`./model/${folder}/index.ts`)};`);
+    }
   }
   if (model.services.length > 0) {
-    lines.push('export * from "./services/index.ts";');
+    lines.push(`export * from ${from("./services/index.ts")};`);
   }
   return lines.join("\n") + "\n";
 }
 
 function indexText(
+  extension: ImportExtension,
   entries: readonly { names: string[]; file: string; types: boolean }[],
 ): string {
   return entries.map(({ names, file, types }) =>
-    `export ${types ? "type " : ""}{ ${names.join(", ")} } from "./${file}";\n`
+    `export ${types ? "type " : ""}{ ${names.join(", ")} } from ${
+      JSON.stringify(withExtension(`./${file}`, extension))
+    };\n`
   ).join("");
 }
 
-function dtoText(dto: EntityDtoModel): string {
+function dtoText(dto: EntityDtoModel, extension: ImportExtension): string {
   const file = dtoFile(dto.entity);
-  const imports = new Imports(file);
+  const imports = new Imports(file, extension);
   const types = new TypeRenderer(imports);
   const lines = [...docLines(dto.doc, "")];
   lines.push(`export type ${dtoName(dto.entity)} = {`);
@@ -414,9 +343,13 @@ function enumText(item: EnumModel): string {
   return lines.join("\n") + "\n";
 }
 
-function staticText(type: StaticTypeModel): string {
+function staticText(
+  type: StaticTypeModel,
+  extension: ImportExtension,
+  input: boolean,
+): string {
   const file = staticFile(type.name);
-  const imports = new Imports(file);
+  const imports = new Imports(file, extension);
   const types = new TypeRenderer(imports);
   const parameters = type.typeParameters.length === 0
     ? ""
@@ -429,16 +362,20 @@ function staticText(type: StaticTypeModel): string {
   } else {
     lines.push(`export interface ${type.name}${parameters} {`);
     for (const property of type.properties) {
-      lines.push(...types.propertyLines(property, INDENT));
+      lines.push(...types.propertyLines(property, INDENT, input));
     }
     lines.push("}");
   }
   return withImports(imports, lines);
 }
 
-function dynamicText(entity: DynamicEntityModel): string {
+function dynamicText(
+  entity: DynamicEntityModel,
+  extension: ImportExtension,
+  input: boolean,
+): string {
   const name = dynamicName(entity.entity);
-  const imports = new Imports(dynamicFile(entity.entity));
+  const imports = new Imports(dynamicFile(entity.entity), extension);
   const types = new TypeRenderer(imports);
   const lines = [...docLines(entity.doc, "")];
   if (entity.properties.length === 0) {
@@ -446,7 +383,7 @@ function dynamicText(entity: DynamicEntityModel): string {
   } else {
     lines.push(`export interface ${name} {`);
     for (const property of entity.properties) {
-      lines.push(...types.propertyLines(property, INDENT));
+      lines.push(...types.propertyLines(property, INDENT, input));
     }
     lines.push("}");
   }

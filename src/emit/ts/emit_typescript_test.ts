@@ -30,6 +30,7 @@ const RUNTIME_FILES = [
   "Api.ts",
   "ElementOf.ts",
   "Executor.ts",
+  "FetchExecutor.ts",
   "RequestOf.ts",
   "ResponseOf.ts",
   "index.ts",
@@ -214,6 +215,13 @@ export type { Tuple2 } from "./Tuple2.ts";
     `export { Api } from "./Api.ts";
 export type { ElementOf } from "./ElementOf.ts";
 export type { Executor } from "./Executor.ts";
+export {
+  createFetchExecutor,
+  FetchExecutorError,
+  type FetchExecutorOptions,
+  type FetchFunction,
+  type FetchResponse,
+} from "./FetchExecutor.ts";
 export type { RequestOf } from "./RequestOf.ts";
 export type { ResponseOf } from "./ResponseOf.ts";
 export * from "./model/dto/index.ts";
@@ -240,7 +248,8 @@ import { TreeService } from "./services/TreeService.ts";
 
 /**
  * The generated client: one property per service, for example
- * \`api.bookService\`. Construct it once with the application's {@link Executor}.
+ * \`api.bookService\`. Construct it once with an {@link Executor}, for example
+ * \`new Api(createFetchExecutor({ baseUrl }))\`.
  */
 export class Api {
   /** Books of the store: listing and details. */
@@ -266,7 +275,11 @@ import type { Page } from "../model/static/Page.ts";
 
 /** Books of the store: listing and details. */
 export class BookService {
-  constructor(private readonly executor: Executor) {}
+  readonly #executor: Executor;
+
+  constructor(executor: Executor) {
+    this.#executor = executor;
+  }
 
   /** Lists books, one page at a time. */
   readonly findBooks = async (
@@ -284,7 +297,7 @@ export class BookService {
     }
     const path = "/books";
     const uri = query.length === 0 ? path : \`\${path}?\${query.join("&")}\`;
-    return (await this.executor({ uri, method: "GET" })) as Page<
+    return (await this.#executor({ uri, method: "GET" })) as Page<
       BookDto["BookController/SIMPLE_FETCHER"]
     >;
   };
@@ -294,7 +307,7 @@ export class BookService {
     options: BookServiceOptions["findBook"],
   ): Promise<BookDto["BookController/COMPLEX_FETCHER"] | undefined> => {
     const uri = \`/book/\${encodeURIComponent(options.id)}\`;
-    const result = await this.executor({ uri, method: "GET" });
+    const result = await this.#executor({ uri, method: "GET" });
     return (result ?? undefined) as
       | BookDto["BookController/COMPLEX_FETCHER"]
       | undefined;
@@ -308,7 +321,7 @@ export class BookService {
     if (options.requestId !== undefined) {
       headers["x-request-id"] = options.requestId;
     }
-    await this.executor({ uri, method: "PUT", headers, body: options.body });
+    await this.#executor({ uri, method: "PUT", headers, body: options.body });
   };
 }
 
@@ -320,10 +333,10 @@ export type BookServiceOptions = {
      *
      * @default 0
      */
-    readonly pageIndex?: number;
+    readonly pageIndex?: number | undefined;
     /** @default "name asc, edition desc" */
-    readonly sortCode?: string;
-    readonly tags?: ReadonlyArray<string>;
+    readonly sortCode?: string | undefined;
+    readonly tags?: ReadonlyArray<string> | undefined;
   };
   readonly findBook: {
     /** Identifier of the book. */
@@ -332,7 +345,7 @@ export type BookServiceOptions = {
   readonly saveBook: {
     readonly id: number;
     readonly body: BookInput;
-    readonly requestId?: string;
+    readonly requestId?: string | undefined;
   };
 };
 `,
@@ -345,7 +358,7 @@ Deno.test("service file: operations without parameters take {} options", () => {
     _options: TreeServiceOptions["hello"] = {},
   ): Promise<string> => {
     const uri = "/hello";
-    return (await this.executor({ uri, method: "GET" })) as string;
+    return (await this.#executor({ uri, method: "GET" })) as string;
   };`));
   assert.ok(
     text.includes(`  readonly hello: { readonly [key: string]: never };\n`),
@@ -464,6 +477,13 @@ Deno.test("refuses models whose names would clash", () => {
       /would declare "Executor" twice/,
     ],
     [
+      {
+        ...sampleModel,
+        staticTypes: [...sampleModel.staticTypes, plain("FetchExecutorError")],
+      },
+      /would declare "FetchExecutorError" twice/,
+    ],
+    [
       { ...sampleModel, enums: [{ name: "BookDto", values: [] }] },
       /would declare "BookDto" twice/,
     ],
@@ -504,9 +524,9 @@ Deno.test("refuses models whose names would clash", () => {
     ],
     [
       withService({
-        operations: [{ ...operation, name: "executor", parameters: [] }],
+        operations: [{ ...operation, name: "constructor", parameters: [] }],
       }),
-      /cannot be named "executor"/,
+      /cannot be named "constructor"/,
     ],
     [
       withService({

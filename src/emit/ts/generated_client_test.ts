@@ -130,7 +130,7 @@ for (const fixture of ["bookstore", "treeshop"]) {
         t,
         await loadModel(modelUrl),
         exists(consumerUrl) ? [consumerUrl] : [],
-        `fixtures/${fixture}`,
+        fixture,
       ),
   });
 }

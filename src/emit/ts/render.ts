@@ -14,6 +14,7 @@ import type {
   StaticTypeModel,
   TypeRef,
 } from "../../model/api_model.ts";
+import { type ImportExtension, withExtension } from "./import_extension.ts";
 
 /** One indentation level. */
 export const INDENT = "  ";
@@ -26,6 +27,11 @@ export function dtoFile(entity: string): string {
 /** Name of the DTO type of `entity`. */
 export function dtoName(entity: string): string {
   return `${entity}Dto`;
+}
+
+/** Name of the constant list of enum `name`: `Gender_CONSTANTS`. */
+export function constantsName(name: string): string {
+  return `${name}_CONSTANTS`;
 }
 
 /** Name of the dynamic type of `entity`. */
@@ -88,11 +94,16 @@ export function compareCodeUnits(a: string, b: string): number {
  */
 export class Imports {
   readonly #file: string;
+  readonly #extension: ImportExtension;
   readonly #byFile = new Map<string, Map<string, boolean>>();
 
-  /** @param file Root-relative path of the importing file. */
-  constructor(file: string) {
+  /**
+   * @param file Root-relative path of the importing file.
+   * @param extension How the specifiers end.
+   */
+  constructor(file: string, extension: ImportExtension) {
     this.#file = file;
+    this.#extension = extension;
   }
 
   /** Imports `name` from root-relative `from`; `value` when used at run time. */
@@ -111,7 +122,10 @@ export class Imports {
     const lines: string[] = [];
     const files = [...this.#byFile.keys()].map((file) => ({
       file,
-      specifier: relativeSpecifier(this.#file, file),
+      specifier: withExtension(
+        relativeSpecifier(this.#file, file),
+        this.#extension,
+      ),
     })).sort((a, b) => compareCodeUnits(a.specifier, b.specifier));
     for (const { file, specifier } of files) {
       const names = this.#byFile.get(file)!;
@@ -189,13 +203,24 @@ export class TypeRenderer {
     return lines.join("\n");
   }
 
-  /** A `readonly` property signature with its doc comment. */
-  propertyLines(property: PropertyModel, indent: string): string[] {
+  /**
+   * A `readonly` property signature with its doc comment. On the `input`
+   * side an optional property admits `undefined` too (`?: T | undefined`),
+   * so that callers under `exactOptionalPropertyTypes` can pass a maybe
+   * value; outputs keep `?: T` (the server leaves nulls out).
+   */
+  propertyLines(
+    property: PropertyModel,
+    indent: string,
+    input = false,
+  ): string[] {
+    const mark = property.optional ? "?" : "";
+    const orUndefined = property.optional && input ? " | undefined" : "";
     return [
       ...docLines(property.doc, indent),
-      `${indent}readonly ${propertyKey(property.name)}${
-        property.optional ? "?" : ""
-      }: ${this.render(property.type, indent)};`,
+      `${indent}readonly ${propertyKey(property.name)}${mark}: ${
+        this.render(property.type, indent)
+      }${orUndefined};`,
     ];
   }
 }

@@ -11,6 +11,7 @@ import type {
   ServiceModel,
   TypeRef,
 } from "../../model/api_model.ts";
+import type { ImportExtension } from "./import_extension.ts";
 import {
   docLines,
   Imports,
@@ -23,7 +24,7 @@ import {
 } from "./render.ts";
 
 /** Names a generated service class uses for itself. */
-const RESERVED_OPERATION_NAMES = new Set(["constructor", "executor"]);
+const RESERVED_OPERATION_NAMES = new Set(["constructor"]);
 
 /** The key of a parameter in the options object. */
 export function optionKey(parameter: ParameterModel): string {
@@ -35,10 +36,17 @@ function allOptional(operation: OperationModel): boolean {
   return operation.parameters.every((parameter) => !parameter.required);
 }
 
-/** The text of `services/<Name>Service.ts` without header, not yet formatted. */
-export function serviceFileText(service: ServiceModel): string {
+/**
+ * The text of `services/<Name>Service.ts` without header, not yet formatted.
+ * Only erasable syntax: the executor is a private field assigned in the
+ * constructor, not a parameter property (TS1294 under `erasableSyntaxOnly`).
+ */
+export function serviceFileText(
+  service: ServiceModel,
+  extension: ImportExtension,
+): string {
   const file = serviceFile(service.name);
-  const imports = new Imports(file);
+  const imports = new Imports(file, extension);
   imports.add("Executor", "Executor.ts");
   const types = new TypeRenderer(imports);
   const optionsName = `${service.name}Options`;
@@ -46,11 +54,17 @@ export function serviceFileText(service: ServiceModel): string {
 
   body.push(...docLines(service.doc, ""));
   body.push(`export class ${service.name} {`);
-  body.push(
-    service.operations.length === 0
-      ? `${INDENT}constructor(_executor: Executor) {}`
-      : `${INDENT}constructor(private readonly executor: Executor) {}`,
-  );
+  if (service.operations.length === 0) {
+    body.push(`${INDENT}constructor(_executor: Executor) {}`);
+  } else {
+    body.push(
+      `${INDENT}readonly #executor: Executor;`,
+      "",
+      `${INDENT}constructor(executor: Executor) {`,
+      `${INDENT}${INDENT}this.#executor = executor;`,
+      `${INDENT}}`,
+    );
+  }
   for (const operation of service.operations) {
     checkOperation(service, operation);
     body.push("");
@@ -112,10 +126,13 @@ function optionsTypeLines(
       ? undefined
       : `@default ${JSON.stringify(parameter.defaultValue)}`;
     lines.push(...docLines(joinDocs(parameter.doc, defaultDoc), inner));
+    // `| undefined`: exactOptionalPropertyTypes callers may pass a maybe.
     lines.push(
       `${inner}readonly ${propertyKey(optionKey(parameter))}${
         parameter.required ? "" : "?"
-      }: ${types.render(parameter.type, inner)};`,
+      }: ${types.render(parameter.type, inner)}${
+        parameter.required ? "" : " | undefined"
+      };`,
     );
   }
   lines.push(`${INDENT}};`);
@@ -148,7 +165,7 @@ function operationLines(
   const statements = requestStatements(operation);
   lines.push(...statements.map((line) => `${inner}${line}`));
 
-  const call = `this.executor(${executorArgs(operation)})`;
+  const call = `this.#executor(${executorArgs(operation)})`;
   if (result.type.kind === "void") {
     lines.push(`${inner}await ${call};`);
   } else if (result.nullable) {

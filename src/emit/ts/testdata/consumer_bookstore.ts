@@ -42,9 +42,9 @@ export type Facts = [
     Equals<
       BookServiceOptions["findBooks"],
       {
-        readonly pageIndex?: number;
-        readonly pageSize?: number;
-        readonly sortCode?: string;
+        readonly pageIndex?: number | undefined;
+        readonly pageSize?: number | undefined;
+        readonly sortCode?: string | undefined;
       }
     >
   >,
@@ -77,6 +77,11 @@ export async function correctUses(): Promise<string> {
   const page = await api.bookService.findBooks({ pageIndex: 1 });
   await api.bookService.findBooks();
   await api.bookService.findBooks({ pageSize: 10, sortCode: "price desc" });
+  // exactOptionalPropertyTypes: an optional option takes a maybe value.
+  const maybeIndex: number | undefined = page.totalPageCount > 1
+    ? 1
+    : undefined;
+  await api.bookService.findBooks({ pageIndex: maybeIndex });
   const names = page.rows.map((row) => `${row.name} ${row.edition}`);
   const prices: number[] = page.rows.map((row) => row.price);
 

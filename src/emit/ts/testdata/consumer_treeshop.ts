@@ -83,6 +83,10 @@ export async function correctUses(): Promise<string> {
     body: { name: "New", parentId: 1 },
     requestId: "r-1",
   });
+  // exactOptionalPropertyTypes: an optional input property takes a maybe.
+  const maybeParent: number | undefined = tree?.id;
+  const input: NodeInput = { name: "Child", parentId: maybeParent };
+  await api.treeService.createNode({ body: input, requestId: "r-2" });
   return [deep, productName, categoryName, indexed, created.name].join();
 }
 

@@ -57,11 +57,20 @@ export interface CommandResult {
 }
 
 /** Runs `deno <args>` in `cwd`, without color. */
-export async function deno(
+export function deno(
   args: readonly string[],
   cwd: string,
 ): Promise<CommandResult> {
-  const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
+  return runCommand(Deno.execPath(), args, cwd);
+}
+
+/** Runs the program `name` with `args` in `cwd`, without color. */
+export async function runCommand(
+  name: string,
+  args: readonly string[],
+  cwd: string,
+): Promise<CommandResult> {
+  const { code, stdout, stderr } = await new Deno.Command(name, {
     args: [...args],
     cwd,
     env: { NO_COLOR: "1" },

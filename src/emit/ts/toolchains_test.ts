@@ -1,0 +1,263 @@
+/**
+ * The toolchain matrix: the generated bookstore and treeshop clients, with a
+ * consumer program (testdata/toolchains/consumer.ts), in each import style
+ * (`ts`, `js`, `none`) under each toolchain front-end projects use, kept as
+ * config files in testdata/toolchains/:
+ *
+ * - vite: create-vite's react-ts tsconfig.app.json (bundler,
+ *   allowImportingTsExtensions, verbatimModuleSyntax, erasableSyntaxOnly,
+ *   noUncheckedSideEffectImports);
+ * - next: create-next-app's tsconfig.json (bundler, isolatedModules, noEmit,
+ *   no TS extensions);
+ * - nodenext: an ESM package built by tsc (NodeNext, real emit, no DOM
+ *   types), whose output then runs under node;
+ * - strictest: @tsconfig/strictest in a bundler project (Angular is close);
+ * - deno: `deno check`, then `deno run` of the consumer.
+ *
+ * Every cell has an expected outcome ({@link EXPECTED}, the README's table):
+ * a pass, or the error a style that does not fit that toolchain gives. Plus
+ * `deno fmt --check` and `deno lint` on every style, and the consumer's wrong
+ * uses must each fail to compile.
+ */
+
+import assert from "node:assert/strict";
+import strictest from "@tsconfig/strictest/tsconfig.json" with {
+  type: "json",
+};
+import {
+  emitTypeScript,
+  IMPORT_EXTENSIONS,
+  type ImportExtension,
+} from "./emit_typescript.ts";
+import { withExtension } from "./import_extension.ts";
+import {
+  deno,
+  fixtureModelUrl,
+  loadModel,
+  runCommand,
+} from "./testdata/tools.ts";
+import {
+  compileProject,
+  formatDiagnostics,
+  type TscDiagnostic,
+  TYPESCRIPT_VERSION,
+} from "./testdata/tsc_project.ts";
+
+const TOOLCHAINS = ["vite", "next", "nodenext", "strictest", "deno"] as const;
+type Toolchain = typeof TOOLCHAINS[number];
+
+/** `pass`, or the error code a cell must fail with. */
+type Outcome = "pass" | `TS${number}`;
+
+/** What each toolchain does with each import style (README's table). */
+export const EXPECTED: Record<Toolchain, Record<ImportExtension, Outcome>> = {
+  vite: { ts: "pass", js: "pass", none: "pass" },
+  next: { ts: "TS5097", js: "pass", none: "pass" },
+  nodenext: { ts: "TS5097", js: "pass", none: "TS2835" },
+  strictest: { ts: "TS5097", js: "pass", none: "pass" },
+  deno: {
+    ts: "pass",
+    js: "TS2307",
+    none: "TS2307",
+  },
+};
+
+const TESTDATA = new URL("./testdata/toolchains/", import.meta.url);
+const FIXTURES = ["bookstore", "treeshop"] as const;
+
+/** The consumer with its own imports in `style`. */
+async function consumerText(style: ImportExtension): Promise<string> {
+  const text = await Deno.readTextFile(new URL("consumer.ts", TESTDATA));
+  return text.replaceAll(
+    /from "(\.\/[^"]+\.ts)"/g,
+    (_all, specifier: string) =>
+      `from ${JSON.stringify(withExtension(specifier, style))}`,
+  );
+}
+
+/** Writes `files` (relative path -> text) under `dir`. */
+async function writeFiles(
+  dir: string,
+  files: Iterable<[string, string]>,
+): Promise<void> {
+  for (const [path, text] of files) {
+    const full = `${dir}/${path}`;
+    await Deno.mkdir(full.slice(0, full.lastIndexOf("/")), { recursive: true });
+    await Deno.writeTextFile(full, text);
+  }
+}
+
+/** A project of `toolchain` with both clients and the consumer in `style`. */
+async function createCell(
+  root: string,
+  toolchain: Toolchain,
+  style: ImportExtension,
+  consumer: string,
+): Promise<string> {
+  const dir = `${root}/${toolchain}-${style}`;
+  const files: [string, string][] = [["src/consumer.ts", consumer]];
+  for await (const entry of Deno.readDir(new URL(`${toolchain}/`, TESTDATA))) {
+    files.push([
+      entry.name,
+      await Deno.readTextFile(new URL(`${toolchain}/${entry.name}`, TESTDATA)),
+    ]);
+  }
+  if (toolchain === "strictest") {
+    files.push([
+      "node_modules/@tsconfig/strictest/tsconfig.json",
+      JSON.stringify(strictest, null, 2),
+    ]);
+  }
+  for (const fixture of FIXTURES) {
+    const model = await loadModel(fixtureModelUrl(fixture));
+    const client = emitTypeScript(model, {
+      sourceName: fixture,
+      importExtension: style,
+    });
+    for (const [path, text] of client) {
+      files.push([`src/${fixture}/${path}`, text]);
+    }
+  }
+  await writeFiles(dir, files);
+  return dir;
+}
+
+/** Imports the consumer module at `url` and prints what `run()` gives. */
+function runScript(url: string): string {
+  return `const m = await import(${JSON.stringify(url)}); ` +
+    "console.log(await m.run());";
+}
+
+/** Checks a tsc cell's diagnostics against its expected outcome. */
+function assertOutcome(
+  expected: Outcome,
+  diagnostics: readonly TscDiagnostic[],
+): void {
+  if (expected === "pass") {
+    assert.deepEqual(formatDiagnostics(diagnostics), "");
+  } else {
+    assert.ok(
+      diagnostics.some((d) => d.code === expected),
+      `expected ${expected}, got:\n${formatDiagnostics(diagnostics)}`,
+    );
+  }
+}
+
+/** Lines of `consumer.ts` that follow a `@ts-expect-error` directive. */
+function wrongUseLines(consumer: string): number[] {
+  return consumer.split("\n").flatMap((line, index) =>
+    line.trim().startsWith("// @ts-expect-error") ? [index + 2] : []
+  );
+}
+
+Deno.test(`toolchain matrix (TypeScript ${TYPESCRIPT_VERSION})`, async (t) => {
+  const root = await Deno.makeTempDir({ prefix: "tailor_toolchains_" });
+  try {
+    const consumers = new Map<ImportExtension, string>();
+    for (const style of IMPORT_EXTENSIONS) {
+      consumers.set(style, await consumerText(style));
+    }
+    const cells = new Map<string, string>();
+    for (const toolchain of TOOLCHAINS) {
+      for (const style of IMPORT_EXTENSIONS) {
+        cells.set(
+          `${toolchain}-${style}`,
+          await createCell(root, toolchain, style, consumers.get(style)!),
+        );
+      }
+    }
+    const cell = (toolchain: Toolchain, style: ImportExtension) =>
+      cells.get(`${toolchain}-${style}`)!;
+
+    // Deno's own commands run in child processes beside the in-process tsc.
+    const denoChecks = IMPORT_EXTENSIONS.map((style) =>
+      deno(["check", "src/consumer.ts"], cell("deno", style))
+    );
+    const generated = IMPORT_EXTENSIONS.flatMap((style) =>
+      FIXTURES.map((fixture) => `deno-${style}/src/${fixture}`)
+    );
+    const format = deno(["fmt", "--check", ...generated], root);
+    const lint = deno(["lint", ...generated], root);
+
+    const tsc = new Map<string, TscDiagnostic[]>();
+    for (const toolchain of TOOLCHAINS.filter((name) => name !== "deno")) {
+      for (const style of IMPORT_EXTENSIONS) {
+        tsc.set(
+          `${toolchain}-${style}`,
+          compileProject(cell(toolchain, style)),
+        );
+      }
+    }
+
+    for (const toolchain of TOOLCHAINS.filter((name) => name !== "deno")) {
+      for (const style of IMPORT_EXTENSIONS) {
+        const expected = EXPECTED[toolchain][style];
+        await t.step(`${toolchain} + ${style}: ${expected}`, () => {
+          assertOutcome(expected, tsc.get(`${toolchain}-${style}`)!);
+        });
+      }
+    }
+
+    await t.step(
+      "nodenext + js: the emitted client runs under node",
+      async () => {
+        const result = await runCommand(
+          "node",
+          ["--input-type=module", "-e", runScript("./dist/consumer.js")],
+          cell("nodenext", "js"),
+        );
+        assert.equal(result.code, 0, result.output);
+        assert.match(result.output, /consumer ok: 6 requests/);
+      },
+    );
+
+    for (const [index, style] of IMPORT_EXTENSIONS.entries()) {
+      const expected = EXPECTED.deno[style];
+      await t.step(`deno + ${style}: ${expected}`, async () => {
+        const result = await denoChecks[index]!;
+        if (expected === "pass") {
+          assert.equal(result.code, 0, result.output);
+        } else {
+          assert.notEqual(result.code, 0, result.output);
+          assert.match(result.output, new RegExp(`${expected} \\[ERROR\\]`));
+        }
+      });
+    }
+
+    await t.step("deno + ts: the client runs under deno", async () => {
+      const dir = cell("deno", "ts");
+      const result = await deno(
+        ["eval", runScript(`file://${dir}/src/consumer.ts`)],
+        dir,
+      );
+      assert.equal(result.code, 0, result.output);
+      assert.match(result.output, /consumer ok: 6 requests/);
+    });
+
+    await t.step("deno fmt --check and deno lint, every style", async () => {
+      const [formatted, linted] = await Promise.all([format, lint]);
+      assert.equal(formatted.code, 0, formatted.output);
+      assert.equal(linted.code, 0, linted.output);
+    });
+
+    await t.step(
+      "every wrong use of the consumer fails to compile",
+      async () => {
+        const consumer = consumers.get("none")!;
+        const dir = cell("strictest", "none");
+        await Deno.writeTextFile(
+          `${dir}/src/consumer.ts`,
+          consumer.replaceAll("// @ts-expect-error", "// wrong use"),
+        );
+        const lines = compileProject(dir)
+          .filter((d) => d.file === "src/consumer.ts")
+          .map((d) => d.line);
+        const expected = wrongUseLines(consumer);
+        assert.ok(expected.length >= 5);
+        assert.deepEqual([...new Set(lines)], expected);
+      },
+    );
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
