@@ -6,18 +6,19 @@
  * @module
  */
 
+import {
+  IMPORT_EXTENSIONS,
+  type ImportExtension,
+} from "../emit/ts/import_extension.ts";
 import { parseGroups } from "../pipeline.ts";
 import type { ArtifactKind } from "./artifacts.ts";
-
-/** Import styles of the TypeScript client. */
-export const IMPORT_EXTENSION_VALUES = ["ts", "js", "none"] as const;
 
 /** What a request asks of an artifact. */
 export interface ArtifactQuery {
   /** Selected groups, sorted and de-duplicated; empty: every API. */
   readonly groups: readonly string[];
   /** TypeScript archive only: how relative imports end. */
-  readonly importExtension?: typeof IMPORT_EXTENSION_VALUES[number];
+  readonly importExtension?: ImportExtension;
 }
 
 /** The 400 body of a query that cannot be served. */
@@ -42,7 +43,7 @@ export function parseArtifactQuery(
         return bad(
           name,
           `importExtension must be one of ${
-            IMPORT_EXTENSION_VALUES.join(", ")
+            IMPORT_EXTENSIONS.join(", ")
           }, once`,
         );
       }
@@ -67,10 +68,8 @@ export function isBadQuery(value: ArtifactQuery | BadQuery): value is BadQuery {
   return "error" in value;
 }
 
-function isImportExtension(
-  value: string,
-): value is typeof IMPORT_EXTENSION_VALUES[number] {
-  return (IMPORT_EXTENSION_VALUES as readonly string[]).includes(value);
+function isImportExtension(value: string): value is ImportExtension {
+  return (IMPORT_EXTENSIONS as readonly string[]).includes(value);
 }
 
 function bad(parameter: string, message: string): BadQuery {

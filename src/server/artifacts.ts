@@ -8,6 +8,7 @@
 
 import { createZip } from "../archive/zip.ts";
 import type { ClientConfig } from "../config/config.ts";
+import type { ImportExtension } from "../emit/ts/import_extension.ts";
 import type { ApiModel } from "../model/api_model.ts";
 import {
   javaFiles,
@@ -85,6 +86,8 @@ const encoder = new TextEncoder();
 export interface ArtifactOptions {
   /** Query string the page passes on to the document (`?groups=a`), or "". */
   readonly documentQuery: string;
+  /** TypeScript archive: how relative imports end (default: the config's). */
+  readonly importExtension?: ImportExtension;
 }
 
 /**
@@ -101,7 +104,13 @@ export function renderArtifact(
   switch (kind) {
     case "ts":
       return {
-        bytes: createZip(typeScriptFiles(model, sourceName)),
+        bytes: createZip(
+          typeScriptFiles(
+            model,
+            sourceName,
+            options.importExtension ?? config.tsImportExtension,
+          ),
+        ),
         contentType: "application/zip",
         filename: fileNameOf(config.tsPath, "ts.zip"),
       };
