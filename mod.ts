@@ -1,72 +1,12 @@
 /**
- * Tailor: the server author's surface. Entities, fetchers, controllers and the
- * client generation switches, plus the generation pipeline for tools.
+ * Tailor: the server author's surface. Everything of `runtime.ts` (entities,
+ * fetchers, controllers, the client generation switches), plus the server:
+ * `createServer` (artifacts and controllers on Hono) and `controllerRoutes`.
  *
  * @module
  */
 
-export {
-  Column,
-  type ColumnOptions,
-  type Computed,
-  Entity,
-  type EntityMetadata,
-  entityMetadata,
-  Formula,
-  Id,
-  type Int,
-  isEntity,
-  ManyToMany,
-  type ManyToManyOptions,
-  ManyToOne,
-  type ManyToOneOptions,
-  OneToMany,
-  type PropertyMetadata,
-} from "./src/runtime/entity.ts";
-export {
-  type AnyFetcher,
-  type AssociationOptions,
-  type Fetcher,
-  fetcher,
-  isFetcher,
-  type Selection,
-  type ShapeOf,
-} from "./src/runtime/fetcher.ts";
-export {
-  Api,
-  ApiIgnore,
-  Controller,
-  type ControllerMetadata,
-  controllerMetadata,
-  DefaultFetcherOwner,
-  Delete,
-  EnableImplicitApi,
-  type FetchBy,
-  type FetchedObject,
-  Get,
-  type HttpMethod,
-  type Page,
-  Patch,
-  type PathVariable,
-  Post,
-  Put,
-  type RequestBody,
-  type RequestHeader,
-  type RequestParam,
-  type RouteMetadata,
-  type Tuple2,
-} from "./src/runtime/api.ts";
-export type { AnyClass } from "./src/runtime/metadata.ts";
-export {
-  applyFetcher,
-  MAX_RECURSION_DEPTH,
-} from "./src/runtime/apply_fetcher.ts";
-export {
-  compileFetcher,
-  type CompileFetcherOptions,
-  FetcherSyntaxError,
-} from "./src/runtime/fetcher_compiler.ts";
-export { HttpError } from "./src/runtime/http_error.ts";
+export * from "./runtime.ts";
 export {
   type BadRequestBody,
   controllerRoutes,
@@ -74,3 +14,9 @@ export {
   type Injector,
 } from "./src/server/routes/mount.ts";
 export { RouteTableError } from "./src/server/routes/fetchers.ts";
+export {
+  createServer,
+  type CreateServerOptions,
+  type ServedRoutes,
+  ServerStartError,
+} from "./src/server/create_server.ts";

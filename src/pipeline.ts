@@ -152,6 +152,51 @@ export async function projectModel(
   return { ok: true, model: selection.model, warnings: analysis.warnings };
 }
 
+/** The two models a server needs, from one load of the project. */
+export type ServerModels =
+  | {
+    readonly ok: true;
+    /** What clients see: the artifacts are rendered from it. */
+    readonly client: ApiModel;
+    /** Every route, hidden ones and injected parameters included. */
+    readonly server: ApiModel;
+    readonly warnings: readonly Diagnostic[];
+  }
+  | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
+
+/**
+ * Analyzes a project for a server: the client model and the server-scope
+ * model (the route table), type-checked like {@link projectModel}.
+ */
+export async function serverModels(
+  projectDir: string,
+  options: { readonly typeCheck?: boolean } = {},
+): Promise<ServerModels> {
+  const loaded = await loadProject(projectDir);
+  const checking = options.typeCheck === false
+    ? Promise.resolve([])
+    : denoCheck(loaded.root, loaded.files);
+  const client = analyzeLoaded(loaded);
+  const server = client.ok ? analyzeLoaded(loaded, "server") : client;
+  const typeErrors = await checking;
+  if (!client.ok || !server.ok || typeErrors.length > 0) {
+    return {
+      ok: false,
+      diagnostics: [
+        ...(client.ok ? [] : client.diagnostics),
+        ...(client.ok && !server.ok ? server.diagnostics : []),
+        ...typeErrors,
+      ],
+    };
+  }
+  return {
+    ok: true,
+    client: client.model,
+    server: server.model,
+    warnings: client.warnings,
+  };
+}
+
 /** Splits `a,b` and repeated values into a sorted, de-duplicated group list. */
 export function parseGroups(values: readonly string[]): string[] {
   const names = values.flatMap((value) => value.split(","))

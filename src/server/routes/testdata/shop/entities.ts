@@ -1,4 +1,10 @@
-import { Column, Entity, Id, type Int, ManyToOne } from "../../../../../mod.ts";
+import {
+  Column,
+  Entity,
+  Id,
+  type Int,
+  ManyToOne,
+} from "../../../../../runtime.ts";
 
 /** Size of a shirt. */
 export enum Size {

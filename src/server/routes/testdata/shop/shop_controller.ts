@@ -15,7 +15,7 @@ import {
   type RequestHeader,
   type RequestParam,
   type Tuple2,
-} from "../../../../../mod.ts";
+} from "../../../../../runtime.ts";
 import { Maker, Shirt, Size } from "./entities.ts";
 
 /** The caller, filled by the server's injector. */

@@ -1,0 +1,71 @@
+/**
+ * Tailor's runtime half: entities, fetchers, controllers, the client
+ * generation switches, shape projection and `HttpError`. No dependency:
+ * server projects import their decorators from here, so type-checking them
+ * never pulls in Hono or the analyzer. `mod.ts` re-exports all of it.
+ *
+ * @module
+ */
+
+export {
+  Column,
+  type ColumnOptions,
+  type Computed,
+  Entity,
+  type EntityMetadata,
+  entityMetadata,
+  Formula,
+  Id,
+  type Int,
+  isEntity,
+  ManyToMany,
+  type ManyToManyOptions,
+  ManyToOne,
+  type ManyToOneOptions,
+  OneToMany,
+  type PropertyMetadata,
+} from "./src/runtime/entity.ts";
+export {
+  type AnyFetcher,
+  type AssociationOptions,
+  type Fetcher,
+  fetcher,
+  isFetcher,
+  type Selection,
+  type ShapeOf,
+} from "./src/runtime/fetcher.ts";
+export {
+  Api,
+  ApiIgnore,
+  Controller,
+  type ControllerMetadata,
+  controllerMetadata,
+  DefaultFetcherOwner,
+  Delete,
+  EnableImplicitApi,
+  type FetchBy,
+  type FetchedObject,
+  Get,
+  type HttpMethod,
+  type Page,
+  Patch,
+  type PathVariable,
+  Post,
+  Put,
+  type RequestBody,
+  type RequestHeader,
+  type RequestParam,
+  type RouteMetadata,
+  type Tuple2,
+} from "./src/runtime/api.ts";
+export type { AnyClass } from "./src/runtime/metadata.ts";
+export {
+  applyFetcher,
+  MAX_RECURSION_DEPTH,
+} from "./src/runtime/apply_fetcher.ts";
+export {
+  compileFetcher,
+  type CompileFetcherOptions,
+  FetcherSyntaxError,
+} from "./src/runtime/fetcher_compiler.ts";
+export { HttpError } from "./src/runtime/http_error.ts";

@@ -1,0 +1,64 @@
+/**
+ * Rendered artifacts, each computed once per key: concurrent first requests
+ * share one render (single flight), and every answer carries a strong ETag
+ * made from its bytes.
+ *
+ * @module
+ */
+
+import { createHash } from "node:crypto";
+
+/** An artifact ready to send. */
+export interface RenderedArtifact {
+  readonly bytes: Uint8Array;
+  /** `content-type` of the answer. */
+  readonly contentType: string;
+  /** File name offered for download; absent for documents shown inline. */
+  readonly filename?: string;
+}
+
+/** A rendered artifact with its ETag. */
+export interface CachedArtifact extends RenderedArtifact {
+  /** Strong ETag: `"<base64url of SHA-256 of the bytes>"`. */
+  readonly etag: string;
+}
+
+/** Renders by key, once; failed renders are retried on the next request. */
+export class ArtifactCache {
+  readonly #entries = new Map<string, Promise<CachedArtifact>>();
+  readonly #onRender: (key: string) => void;
+
+  /** `onRender` is told of each render actually run (tests count them). */
+  constructor(onRender: (key: string) => void = () => {}) {
+    this.#onRender = onRender;
+  }
+
+  /** The artifact of `key`, rendering it with `render` the first time. */
+  get(
+    key: string,
+    render: () => RenderedArtifact | Promise<RenderedArtifact>,
+  ): Promise<CachedArtifact> {
+    let entry = this.#entries.get(key);
+    if (entry === undefined) {
+      this.#onRender(key);
+      entry = Promise.resolve().then(render).then(withEtag);
+      entry.catch(() => this.#entries.delete(key));
+      this.#entries.set(key, entry);
+    }
+    return entry;
+  }
+}
+
+function withEtag(artifact: RenderedArtifact): CachedArtifact {
+  const digest = createHash("sha256").update(artifact.bytes).digest(
+    "base64url",
+  );
+  return { ...artifact, etag: `"${digest}"` };
+}
+
+/** True when an `If-None-Match` header names `etag` (or is `*`). */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  return header.split(",").map((tag) => tag.trim().replace(/^W\//, ""))
+    .some((tag) => tag === etag || tag === "*");
+}

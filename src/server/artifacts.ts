@@ -1,0 +1,150 @@
+/**
+ * The artifacts a server serves (spec §4.3), each rendered from a model by
+ * one function of the pipeline: the TypeScript and Java client archives, the
+ * OpenAPI document and its browsable page. Pure.
+ *
+ * @module
+ */
+
+import { createZip } from "../archive/zip.ts";
+import type { ClientConfig } from "../config/config.ts";
+import type { ImportExtension } from "../emit/ts/import_extension.ts";
+import type { ApiModel } from "../model/api_model.ts";
+import {
+  javaFiles,
+  openApiDocument,
+  openApiPage,
+  typeScriptFiles,
+} from "../pipeline.ts";
+import type { RenderedArtifact } from "./artifact_cache.ts";
+
+/** What an artifact endpoint serves. */
+export type ArtifactKind = "ts" | "java" | "openapi" | "page";
+
+/** An artifact endpoint: what is served at which path. */
+export interface ArtifactRoute {
+  readonly kind: ArtifactKind;
+  /** URL path from the configuration (`/ts.zip`). */
+  readonly path: string;
+}
+
+/** A configuration the server cannot serve; the message names the keys. */
+export class ServerConfigError extends Error {
+  /** `message` names the keys and what to change. */
+  constructor(message: string) {
+    super(message);
+    this.name = "ServerConfigError";
+  }
+}
+
+const KEY_OF: Readonly<Record<ArtifactKind, string>> = {
+  ts: "orm.client.ts.path",
+  java: "orm.client.java-http-client.path",
+  openapi: "orm.client.openapi.path",
+  page: "orm.client.openapi.ui-path",
+};
+
+/**
+ * The artifact endpoints a configuration asks for (an unset path serves
+ * nothing). Throws {@link ServerConfigError} when two share a path or the
+ * page has no document to show.
+ */
+export function artifactRoutes(config: ClientConfig): ArtifactRoute[] {
+  const paths: Record<ArtifactKind, string | undefined> = {
+    ts: config.tsPath,
+    java: config.javaPath,
+    openapi: config.openapiPath,
+    page: config.openapiUiPath,
+  };
+  const routes: ArtifactRoute[] = [];
+  const taken = new Map<string, ArtifactKind>();
+  for (const kind of Object.keys(paths) as ArtifactKind[]) {
+    const path = paths[kind];
+    if (path === undefined) continue;
+    const other = taken.get(path);
+    if (other !== undefined) {
+      throw new ServerConfigError(
+        `${KEY_OF[kind]} and ${
+          KEY_OF[other]
+        } are both ${path}: give each its own path`,
+      );
+    }
+    taken.set(path, kind);
+    routes.push({ kind, path });
+  }
+  if (paths.page !== undefined && paths.openapi === undefined) {
+    throw new ServerConfigError(
+      `${KEY_OF.page} is set but ${KEY_OF.openapi} is not: the page needs the document`,
+    );
+  }
+  return routes;
+}
+
+const encoder = new TextEncoder();
+
+/** Per-request choices that change an artifact's bytes. */
+export interface ArtifactOptions {
+  /** Query string the page passes on to the document (`?groups=a`), or "". */
+  readonly documentQuery: string;
+  /** TypeScript archive: how relative imports end (default: the config's). */
+  readonly importExtension?: ImportExtension;
+}
+
+/**
+ * Renders one artifact of `model` (already narrowed to the selected groups).
+ * Same inputs, same bytes: the archives are deterministic.
+ */
+export function renderArtifact(
+  kind: ArtifactKind,
+  model: ApiModel,
+  config: ClientConfig,
+  sourceName: string,
+  options: ArtifactOptions,
+): RenderedArtifact {
+  switch (kind) {
+    case "ts":
+      return {
+        bytes: createZip(
+          typeScriptFiles(
+            model,
+            sourceName,
+            options.importExtension ?? config.tsImportExtension,
+          ),
+        ),
+        contentType: "application/zip",
+        filename: fileNameOf(config.tsPath, "ts.zip"),
+      };
+    case "java":
+      return {
+        bytes: createZip(javaFiles(model, config)),
+        contentType: "application/zip",
+        filename: fileNameOf(config.javaPath, "java-http-client.zip"),
+      };
+    case "openapi":
+      return {
+        bytes: encoder.encode(openApiDocument(model, config)),
+        contentType: "application/yaml; charset=utf-8",
+      };
+    case "page":
+      return {
+        bytes: encoder.encode(
+          openApiPage(
+            config,
+            `${config.openapiPath}${options.documentQuery}`,
+            `${assetsDirOf(config.openapiUiPath!)}/`,
+          ),
+        ),
+        contentType: "text/html; charset=utf-8",
+      };
+  }
+}
+
+/** URL path of the folder the page's assets are served from. */
+export function assetsDirOf(pagePath: string): string {
+  return `${pagePath.slice(0, pagePath.lastIndexOf("/"))}/openapi-assets`;
+}
+
+function fileNameOf(path: string | undefined, fallback: string): string {
+  const last = path?.split("/").pop() ?? "";
+  return /^[\w.-]+$/.test(last) ? last : fallback;
+}

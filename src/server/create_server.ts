@@ -1,0 +1,246 @@
+/**
+ * `createServer`: a Hono app serving a project's client artifacts (spec
+ * §4.3, with §4.7 groups) and, when given instances, its controllers. The
+ * project is analyzed and type-checked once at start-up; each request only
+ * selects groups and renders the one artifact asked for, once per
+ * (artifact, groups, options).
+ *
+ * @module
+ */
+
+import { basename, resolve } from "node:path";
+import { Hono, type MiddlewareHandler } from "hono";
+import { type ClientConfig, loadConfig } from "../config/config.ts";
+import {
+  loadOpenApiPageAssets,
+  openApiPageAssetType,
+} from "../emit/openapi/openapi_page.ts";
+import type { ApiModel } from "../model/api_model.ts";
+import { type Diagnostic, formatDiagnostic } from "../model/diagnostic.ts";
+import { selectGroups } from "../model/select_groups.ts";
+import { serverModels } from "../pipeline.ts";
+import type { AnyClass } from "../runtime/metadata.ts";
+import { ArtifactCache, matchesEtag } from "./artifact_cache.ts";
+import { isBadQuery, parseArtifactQuery } from "./artifact_query.ts";
+import {
+  type ArtifactRoute,
+  artifactRoutes,
+  assetsDirOf,
+  renderArtifact,
+} from "./artifacts.ts";
+import { controllerRoutes, type Injector } from "./routes/mount.ts";
+
+/** Options of {@link createServer}. */
+export interface CreateServerOptions {
+  /** The project directory: analyzed (and type-checked) at start-up. */
+  readonly project?: string;
+  /**
+   * Prebuilt models instead of analyzing `project` (no ts-morph at start-up):
+   * `client` for the artifacts, `server` (server scope) for the controllers.
+   */
+  readonly models?: { readonly client: ApiModel; readonly server?: ApiModel };
+  /** The configuration; default: `orm.yml` / `orm.properties` of `project`. */
+  readonly config?: ClientConfig;
+  /** A configuration file to read instead of the project's. */
+  readonly configFile?: string;
+  /** Name in the generated headers; default: the project directory's name. */
+  readonly sourceName?: string;
+  /** Type-check the project at start-up (default true). */
+  readonly typeCheck?: boolean;
+  /** Controller instances to serve (none: artifacts only). */
+  readonly controllers?: readonly object[];
+  /** Injectors of `ApiIgnore<T>` parameters, by `T`'s name. */
+  readonly inject?: Readonly<Record<string, Injector>>;
+  /** Classes holding fetchers besides controllers and default owners. */
+  readonly fetcherOwners?: readonly AnyClass[];
+  /** Middleware run before the controllers (authentication, tenants...). */
+  readonly middleware?: readonly MiddlewareHandler[];
+  /** Told of every artifact render (tests count them). */
+  readonly onRender?: (key: string) => void;
+  /** Told once what the app serves (start-up messages). */
+  readonly onReady?: (served: ServedRoutes) => void;
+}
+
+/** Start-up failed: diagnostics, configuration or a missing piece. */
+export class ServerStartError extends Error {
+  /** The diagnostics that stopped start-up, if any. */
+  readonly diagnostics: readonly Diagnostic[];
+
+  /** `message` is printable as is. */
+  constructor(message: string, diagnostics: readonly Diagnostic[] = []) {
+    super(message);
+    this.name = "ServerStartError";
+    this.diagnostics = diagnostics;
+  }
+}
+
+/** What an app serves. */
+export interface ServedRoutes {
+  /** Artifact endpoints, in configuration order. */
+  readonly artifacts: readonly ArtifactRoute[];
+  /** Controller routes: `GET /books`... */
+  readonly routes: readonly string[];
+}
+
+/**
+ * Builds the server: analyzes the project once, then answers artifact and
+ * controller requests. Throws {@link ServerStartError}.
+ */
+export async function createServer(
+  options: CreateServerOptions,
+): Promise<Hono> {
+  const models = await modelsOf(options);
+  const config = options.config ??
+    await loadConfig(options.project ?? ".", options.configFile);
+  const sourceName = options.sourceName ??
+    (options.project === undefined
+      ? "api"
+      : basename(resolve(options.project)));
+  const artifacts = artifactRoutes(config);
+  const cache = new ArtifactCache(options.onRender);
+  const app = new Hono();
+  const routes: string[] = [];
+
+  for (const artifact of artifacts) {
+    app.get(artifact.path, async (c) => {
+      const query = parseArtifactQuery(
+        artifact.kind,
+        new URL(c.req.url).searchParams,
+      );
+      if (isBadQuery(query)) return c.json(query, 400);
+      const selection = selectGroups(models.client, [...query.groups]);
+      if (selection.unknownGroups.length > 0) {
+        return c.json({
+          error: "unknown-groups",
+          message: `unknown group(s): ${selection.unknownGroups.join(", ")}`,
+          unknownGroups: selection.unknownGroups,
+          knownGroups: models.client.groups,
+        }, 400);
+      }
+      const documentQuery = query.groups.length === 0
+        ? ""
+        : `?groups=${query.groups.map(encodeURIComponent).join(",")}`;
+      const key = [
+        artifact.kind,
+        query.groups.join(","),
+        query.importExtension ?? "",
+      ].join("|");
+      const rendered = await cache.get(
+        key,
+        () =>
+          renderArtifact(artifact.kind, selection.model, config, sourceName, {
+            documentQuery,
+            ...(query.importExtension === undefined
+              ? {}
+              : { importExtension: query.importExtension }),
+          }),
+      );
+      const headers: Record<string, string> = {
+        "content-type": rendered.contentType,
+        "etag": rendered.etag,
+        "cache-control": "no-cache",
+      };
+      if (rendered.filename !== undefined) {
+        headers["content-disposition"] =
+          `attachment; filename="${rendered.filename}"`;
+      }
+      if (matchesEtag(c.req.header("if-none-match"), rendered.etag)) {
+        return c.body(null, 304, headers);
+      }
+      return c.body(rendered.bytes.slice().buffer, 200, headers);
+    });
+  }
+  if (config.openapiUiPath !== undefined) {
+    const assets = await loadOpenApiPageAssets();
+    const dir = assetsDirOf(config.openapiUiPath);
+    app.get(`${dir}/:name`, (c) => {
+      const name = c.req.param("name");
+      const bytes = assets.get(name);
+      if (bytes === undefined) return notFound(c.req.path);
+      return c.body(bytes.slice().buffer, 200, {
+        "content-type": openApiPageAssetType(name),
+        "cache-control": "public, max-age=3600",
+      });
+    });
+  }
+
+  if (options.controllers !== undefined) {
+    if (models.server === undefined) {
+      throw new ServerStartError(
+        "controllers were given but no server-scope model: pass project, or models.server",
+      );
+    }
+    checkCollisions(models.server, artifacts);
+    for (const middleware of options.middleware ?? []) app.use(middleware);
+    app.route(
+      "/",
+      controllerRoutes({
+        model: models.server,
+        controllers: options.controllers,
+        ...(options.inject === undefined ? {} : { inject: options.inject }),
+        ...(options.fetcherOwners === undefined
+          ? {}
+          : { fetcherOwners: options.fetcherOwners }),
+      }),
+    );
+    for (const service of models.server.services) {
+      for (const op of service.operations) {
+        routes.push(`${op.httpMethod} ${op.path}`);
+      }
+    }
+  }
+
+  app.notFound((c) => notFound(c.req.path));
+  app.onError((error, c) => {
+    console.error(`${c.req.method} ${c.req.path} failed:`, error);
+    return c.json({ error: "internal" }, 500);
+  });
+  options.onReady?.({ artifacts, routes });
+  return app;
+}
+
+function notFound(path: string): Response {
+  return Response.json({ error: "not-found", path }, { status: 404 });
+}
+
+async function modelsOf(
+  options: CreateServerOptions,
+): Promise<{ client: ApiModel; server?: ApiModel }> {
+  if (options.models !== undefined) return options.models;
+  if (options.project === undefined) {
+    throw new ServerStartError("createServer needs project or models");
+  }
+  const analyzed = await serverModels(options.project, {
+    typeCheck: options.typeCheck !== false,
+  });
+  if (!analyzed.ok) {
+    throw new ServerStartError(
+      [
+        ...analyzed.diagnostics.map(formatDiagnostic),
+        `${analyzed.diagnostics.length} error(s); the server did not start.`,
+      ].join("\n"),
+      analyzed.diagnostics,
+    );
+  }
+  for (const warning of analyzed.warnings) {
+    console.error(formatDiagnostic(warning));
+  }
+  return { client: analyzed.client, server: analyzed.server };
+}
+
+/** An artifact path that is also a controller route cannot be served. */
+function checkCollisions(
+  model: ApiModel,
+  artifacts: readonly ArtifactRoute[],
+): void {
+  const paths = new Set(artifacts.map((a) => a.path));
+  for (const service of model.services) {
+    for (const op of service.operations) {
+      if (op.httpMethod === "GET" && paths.has(op.path)) {
+        throw new ServerStartError(
+          `${service.controller}.${op.name} answers GET ${op.path}, which the configuration gives to an artifact: change one of them`,
+        );
+      }
+    }
+  }
+}
