@@ -69,6 +69,24 @@ function controllerFile(j: number, size: ProjectSize): string {
   }/controllers/resource${j}_controller.ts`;
 }
 
+/**
+ * Where a one-controller edit shows: a doc comment of controller 0 and the
+ * generated TypeScript service carrying it (under the `ts/` of `--target
+ * all`).
+ */
+export function editTarget(endpoints: number): {
+  readonly controller: string;
+  readonly anchor: string;
+  readonly generated: string;
+} {
+  const size = projectSize(endpoints);
+  return {
+    controller: controllerFile(0, size),
+    anchor: `Lists ${entityName(entityOf(0, size))}s, one page at a time.`,
+    generated: "ts/services/Resource0Service.ts",
+  };
+}
+
 /** One route of controller `j`: decorators, signature and body lines. */
 function route(j: number, r: number, e: number): string[] {
   const c = `Resource${j}Controller`;
