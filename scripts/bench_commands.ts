@@ -20,10 +20,21 @@ export const CLI = fileURLToPath(new URL("../cli.ts", import.meta.url));
 
 const DENO_JSON = new URL("../deno.json", import.meta.url);
 
-/** The npm specifiers pinned in deno.json, by package name. */
+/** The npm packages the benchmark runs. */
+const TOOLS = [
+  "typescript",
+  "@typescript/native-preview",
+  "openapi-typescript",
+  "@hey-api/openapi-ts",
+  "orval",
+  "autocannon",
+  "hono",
+];
+
+/** The npm specifiers of the benchmark's tools pinned in deno.json. */
 export async function pinnedTools(): Promise<Record<string, string>> {
   const { imports = {} } = JSON.parse(await Deno.readTextFile(DENO_JSON));
-  return imports;
+  return Object.fromEntries(TOOLS.map((name) => [name, imports[name]]));
 }
 
 /** A timed command; `clean` paths are removed before every run. */
