@@ -197,16 +197,19 @@ export function formatTable(report: Report): string {
       [name.padEnd(22), ...row.map((c) => c.padStart(16))].join(""),
     );
   }
-  lines.push("", ["ratio".padEnd(26), "value".padEnd(40), "target"].join(""));
+  const row = (key: string, values: string[]) =>
+    [
+      key.padEnd(26),
+      ...values.map((v) => v.padStart(10)),
+      `  ${TARGETS[key] ?? ""}`,
+    ].join("");
+  lines.push("", row("ratio", sizes));
   for (const key of [...SIZE_RATIOS.map(([k]) => k), "warm_vs_cold"]) {
-    lines.push(
-      [key.padEnd(26), cell(json[key]).padEnd(40), TARGETS[key] ?? ""].join(""),
-    );
+    const bySize = json[key] as Record<string, number | null>;
+    lines.push(row(key, sizes.map((size) => cell(bySize[size]))));
   }
   for (const key of ["zip_vs_hono", "books_vs_sql", "rss_vs_tsc"]) {
-    lines.push(
-      [key.padEnd(26), cell(json[key]).padEnd(40), TARGETS[key]].join(""),
-    );
+    lines.push(row(key, [cell(json[key])]));
   }
   lines.push("", `peak RSS (MB): ${cell(json.rss_mb)}`);
   const notes = Object.entries(json.notes as Record<string, string>);
