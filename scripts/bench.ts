@@ -35,8 +35,6 @@ import {
 } from "./bench_report.ts";
 import { editTarget } from "./synthetic_project.ts";
 
-const BOOKSTORE = new URL("../fixtures/bookstore", import.meta.url).pathname;
-
 function usage(message: string): never {
   console.error(`bench: ${message}`);
   Deno.exit(2);
@@ -185,7 +183,7 @@ if (import.meta.main) {
     const http: Report["http"] = {
       zip: values["no-http"]
         ? { value: null, reason: "--no-http" }
-        : await zipVsHono(BOOKSTORE, {
+        : await zipVsHono({
           autocannon: tools.autocannon!,
           rounds: rounds!,
           seconds: httpSeconds!,

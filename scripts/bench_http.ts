@@ -27,9 +27,11 @@ export interface LoadOptions {
   readonly connections: number;
 }
 
-const SERVER = fileURLToPath(
+const BARE_SERVER = fileURLToPath(
   new URL("./bench_http_server.ts", import.meta.url),
 );
+const REPO = fileURLToPath(new URL("../", import.meta.url));
+const READY_TIMEOUT_MS = 300_000;
 
 /** A running server child. */
 export interface Server {
@@ -37,36 +39,79 @@ export interface Server {
   stop(): Promise<void>;
 }
 
-/** Starts `bench_http_server.ts` with `args`; throws its one-line error. */
-export async function startServer(args: readonly string[]): Promise<Server> {
+function freePort(): number {
+  const probe = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = probe.addr.port;
+  probe.close();
+  return port;
+}
+
+/**
+ * Runs `deno run -A <args(port)>` in `cwd` on a free loopback port; ready
+ * once `path` answers 200. Throws the process's first output line when it
+ * exits first.
+ */
+async function startServer(
+  args: (port: number) => string[],
+  path: string,
+  cwd = REPO,
+): Promise<Server> {
+  const port = freePort();
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", SERVER, ...args],
+    args: ["run", "-A", ...args(port)],
+    cwd,
     env: { NO_COLOR: "1" },
     stdin: "null",
     stdout: "piped",
     stderr: "piped",
   }).spawn();
-  const stderr = new Response(child.stderr).text();
-  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  let seen = "";
-  while (!/listening (\d+)/.test(seen)) {
-    const { value, done } = await reader.read();
-    if (done) {
-      await child.status;
-      throw new Error((await stderr).trim().split("\n")[0] || "no port");
-    }
-    seen += value;
-  }
-  const port = Number(/listening (\d+)/.exec(seen)![1]);
-  return {
-    port,
-    async stop() {
-      child.kill("SIGTERM");
-      await child.status;
-      await reader.cancel();
-      await stderr;
-    },
+  const output = Promise.all([
+    new Response(child.stderr).text(),
+    new Response(child.stdout).text(),
+  ]).then((texts) => texts.join("").trim().split("\n")[0] || "no output");
+  let exited: number | undefined;
+  const status = child.status.then((s) => exited = s.code);
+  const stop = async () => {
+    if (exited === undefined) child.kill("SIGTERM");
+    await status;
+    await output;
   };
+  const name = args(port).find((arg) => arg.endsWith(".ts"));
+  const deadline = performance.now() + READY_TIMEOUT_MS;
+  while (performance.now() < deadline && exited === undefined) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}${path}`);
+      await response.body?.cancel();
+      if (response.ok) return { port, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await stop();
+  throw new Error(
+    exited === undefined
+      ? `${name} did not answer ${path} in time`
+      : `${name} exited with ${exited}: ${await output}`,
+  );
+}
+
+/** A bare Hono app serving the bytes of `file` at `path`. */
+export function startBareServer(file: string, path: string): Promise<Server> {
+  return startServer((port) => [BARE_SERVER, file, path, String(port)], path);
+}
+
+/**
+ * >>> TAILOR SERVER HOOK <<<
+ * Tailor's own server as a user starts it: `server.ts --port P --hostname
+ * 127.0.0.1` in the repository (the bookstore example), ready once `path`
+ * answers 200. Adapt the arguments here if server.ts changes.
+ */
+export function startTailorServer(path: string): Promise<Server> {
+  return startServer(
+    (port) => ["server.ts", "--port", String(port), "--hostname", "127.0.0.1"],
+    path,
+  );
 }
 
 /** Requests per second of one autocannon run against `url`. */
@@ -121,21 +166,18 @@ async function compare(
 }
 
 /**
- * `/ts.zip` of Tailor's server on `project` (its cached artifact) against a
- * bare Hono route returning the same bytes.
+ * `/ts.zip` of Tailor's server (its cached artifact) against a bare Hono
+ * route returning the same bytes.
  */
-export async function zipVsHono(
-  project: string,
-  options: LoadOptions,
-): Promise<HttpRatio> {
+export async function zipVsHono(options: LoadOptions): Promise<HttpRatio> {
   const servers: Server[] = [];
   const temp = await Deno.makeTempFile({ suffix: ".zip" });
   try {
     let tailor: Server;
     try {
-      tailor = await startServer(["tailor", project]);
+      tailor = await startTailorServer("/ts.zip");
     } catch (error) {
-      return { value: null, reason: `Tailor's server: ${String(error)}` };
+      return { value: null, reason: (error as Error).message };
     }
     servers.push(tailor);
     const url = `http://127.0.0.1:${tailor.port}/ts.zip`;
@@ -145,7 +187,7 @@ export async function zipVsHono(
       return { value: null, reason: `GET /ts.zip: ${response.status}` };
     }
     await Deno.writeFile(temp, bytes);
-    const hono = await startServer(["bytes", temp, "/ts.zip"]);
+    const hono = await startBareServer(temp, "/ts.zip");
     servers.push(hono);
     return await compare(
       url,
@@ -163,7 +205,7 @@ export async function zipVsHono(
  * `/books?pageSize=20` of the bookstore on the store (embedded SQLite)
  * against a hand-written `node:sqlite` handler doing the same SQL. To be
  * wired once `src/store` and the server are merged: start the server with
- * `startServer(["tailor", "fixtures/bookstore"])`, add a `sql` mode to
+ * `startTailorServer("/books?pageSize=20")`, add a `sql` mode to
  * bench_http_server.ts running the store's query by hand, then `compare`.
  */
 export function booksVsSql(): HttpRatio {

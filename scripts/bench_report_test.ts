@@ -67,6 +67,6 @@ Deno.test("every null ratio has a note saying why", () => {
 Deno.test("the table shows medians, mins, ratios and targets", () => {
   const table = formatTable(REPORT);
   ok(table.includes("1.00 (0.90)"), table);
-  ok(/cold_vs_tsc\s+2\s+2  <= 0.6/.test(table), table);
+  ok(/cold_vs_tsc\s+2\s+2 {2}<= 0.6/.test(table), table);
   ok(table.includes("failed"), table);
 });
