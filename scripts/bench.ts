@@ -180,16 +180,16 @@ if (import.meta.main) {
         rss = { endpoints, mb: await measureRss(prepared) };
       }
     }
+    const load = {
+      autocannon: tools.autocannon!,
+      rounds: rounds!,
+      seconds: httpSeconds!,
+      connections: 50,
+    };
+    const noHttp = { value: null, reason: "--no-http" } as const;
     const http: Report["http"] = {
-      zip: values["no-http"]
-        ? { value: null, reason: "--no-http" }
-        : await zipVsHono({
-          autocannon: tools.autocannon!,
-          rounds: rounds!,
-          seconds: httpSeconds!,
-          connections: 50,
-        }),
-      books: booksVsSql(),
+      zip: values["no-http"] ? noHttp : await zipVsHono(load),
+      books: values["no-http"] ? noHttp : await booksVsSql(load),
     };
     const report: Report = {
       rounds: rounds!,

@@ -7,6 +7,7 @@
  */
 
 import { fileURLToPath } from "node:url";
+import { isDeepStrictEqual } from "node:util";
 import { median } from "./bench_process.ts";
 
 /** A ratio of two medians, or why there is none. */
@@ -98,7 +99,18 @@ async function startServer(
 
 /** A bare Hono app serving the bytes of `file` at `path`. */
 export function startBareServer(file: string, path: string): Promise<Server> {
-  return startServer((port) => [BARE_SERVER, file, path, String(port)], path);
+  return startServer(
+    (port) => [BARE_SERVER, "bytes", file, path, String(port)],
+    path,
+  );
+}
+
+/** The hand-written `node:sqlite` `/books` handler on the rows of `file`. */
+export function startSqlBaseline(file: string, path: string): Promise<Server> {
+  return startServer(
+    (port) => [BARE_SERVER, "books", file, String(port)],
+    path,
+  );
 }
 
 /**
@@ -200,19 +212,62 @@ export async function zipVsHono(options: LoadOptions): Promise<HttpRatio> {
   }
 }
 
+/** Every row of the bookstore's `/books`, page by page. */
+async function allBooks(port: number): Promise<unknown[]> {
+  const rows: unknown[] = [];
+  for (let pageIndex = 0;; pageIndex++) {
+    const response = await fetch(
+      `http://127.0.0.1:${port}/books?pageSize=50&pageIndex=${pageIndex}`,
+    );
+    const page = await response.json();
+    if (!Array.isArray(page?.rows)) {
+      throw new Error(`/books answers no page: ${JSON.stringify(page)}`);
+    }
+    rows.push(...page.rows);
+    if (pageIndex + 1 >= page.totalPageCount) return rows;
+  }
+}
+
+async function body(url: string): Promise<unknown> {
+  return await (await fetch(url)).json();
+}
+
 /**
- * >>> BOOKS HOOK <<<
- * `/books?pageSize=20` of the bookstore on the store (embedded SQLite)
- * against a hand-written `node:sqlite` handler doing the same SQL. To be
- * wired once `src/store` and the server are merged: start the server with
- * `startTailorServer("/books?pageSize=20")`, add a `sql` mode to
- * bench_http_server.ts running the store's query by hand, then `compare`.
+ * `/books?pageSize=20` of Tailor's server (the bookstore on its embedded
+ * store) against a hand-written `node:sqlite` handler running the same
+ * query on the same rows (read from Tailor's server first). The two
+ * answers must be equal, or there is no ratio.
  */
-export function booksVsSql(): HttpRatio {
-  return {
-    value: null,
-    reason:
-      "not measured yet: needs src/store and the server (see BOOKS HOOK " +
-      "in scripts/bench_http.ts)",
-  };
+export async function booksVsSql(options: LoadOptions): Promise<HttpRatio> {
+  const path = "/books?pageSize=20";
+  const servers: Server[] = [];
+  const temp = await Deno.makeTempFile({ suffix: ".json" });
+  try {
+    let tailor: Server;
+    try {
+      tailor = await startTailorServer(path);
+    } catch (error) {
+      return { value: null, reason: (error as Error).message };
+    }
+    servers.push(tailor);
+    await Deno.writeTextFile(temp, JSON.stringify(await allBooks(tailor.port)));
+    const baseline = await startSqlBaseline(temp, path);
+    servers.push(baseline);
+    const urls = [tailor, baseline].map((s) =>
+      `http://127.0.0.1:${s.port}${path}`
+    );
+    const [ours, theirs] = await Promise.all(urls.map(body));
+    if (!isDeepStrictEqual(ours, theirs)) {
+      return {
+        value: null,
+        reason: `the SQL baseline answers otherwise: ${
+          JSON.stringify(theirs).slice(0, 200)
+        }`,
+      };
+    }
+    return await compare(urls[0]!, urls[1]!, options);
+  } finally {
+    for (const server of servers) await server.stop();
+    await Deno.remove(temp);
+  }
 }
