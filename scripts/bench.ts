@@ -35,9 +35,32 @@ import {
 } from "./bench_report.ts";
 import { editTarget } from "./synthetic_project.ts";
 
+/** Size of the project the warm-up runs on. */
+const WARM_UP_ENDPOINTS = 20;
+
 function usage(message: string): never {
   console.error(`bench: ${message}`);
   Deno.exit(2);
+}
+
+function parseOptions(args: string[]) {
+  try {
+    return parseArgs({
+      args,
+      options: {
+        endpoints: { type: "string", default: "250,1000,4000" },
+        rounds: { type: "string", default: "5" },
+        json: { type: "boolean", default: false },
+        skip: { type: "string", default: "" },
+        "no-http": { type: "boolean", default: false },
+        "http-seconds": { type: "string", default: "5" },
+        "rss-endpoints": { type: "string" },
+        keep: { type: "boolean", default: false },
+      },
+    }).values;
+  } catch (error) {
+    return usage((error as Error).message);
+  }
 }
 
 function positiveIntegers(text: string, flag: string): number[] {
@@ -59,11 +82,12 @@ async function beforeRun(
   await touchNonce(prepared.project);
 }
 
-/** A warm-up run of every command (caches, and failures found early). */
-async function warmUp(
-  prepared: Prepared,
-  failures: Map<string, string>,
-): Promise<void> {
+/**
+ * One untimed run of every command on a small project: fills Deno's caches
+ * (npm packages, transpiled modules) and finds the tools that fail.
+ */
+async function warmUp(prepared: Prepared): Promise<Map<string, string>> {
+  const failures = new Map<string, string>();
   for (const command of prepared.commands) {
     await beforeRun(prepared, command);
     const result = await timeRun(command.command);
@@ -74,16 +98,17 @@ async function warmUp(
       );
     }
   }
+  return failures;
 }
 
-/** Interleaved timed rounds of the commands that did not fail. */
+/** Interleaved timed rounds of the commands that did not fail yet. */
 async function timeRounds(
   prepared: Prepared,
   rounds: number,
+  failed: ReadonlyMap<string, string>,
   log: (line: string) => void,
 ): Promise<Record<string, Timing>> {
-  const failures = new Map<string, string>();
-  await warmUp(prepared, failures);
+  const failures = new Map(failed);
   const runs = new Map<string, number[]>();
   for (let round = 1; round <= rounds; round++) {
     for (const command of prepared.commands) {
@@ -91,7 +116,12 @@ async function timeRounds(
       await beforeRun(prepared, command);
       const result = await timeRun(command.command);
       if (result.code !== 0) {
-        failures.set(command.name, `exit ${result.code} in round ${round}`);
+        failures.set(
+          command.name,
+          `exit ${result.code} in round ${round}: ${
+            result.output.split("\n")[0]
+          }`,
+        );
         continue;
       }
       runs.set(command.name, [...runs.get(command.name) ?? [], result.ms]);
@@ -127,19 +157,7 @@ async function measureRss(
 }
 
 if (import.meta.main) {
-  const { values } = parseArgs({
-    args: Deno.args,
-    options: {
-      endpoints: { type: "string", default: "250,1000,4000" },
-      rounds: { type: "string", default: "5" },
-      json: { type: "boolean", default: false },
-      skip: { type: "string", default: "" },
-      "no-http": { type: "boolean", default: false },
-      "http-seconds": { type: "string", default: "5" },
-      "rss-endpoints": { type: "string" },
-      keep: { type: "boolean", default: false },
-    },
-  });
+  const values = parseOptions(Deno.args);
   const sizes = positiveIntegers(values.endpoints, "--endpoints");
   const [rounds] = positiveIntegers(values.rounds, "--rounds");
   const [httpSeconds] = positiveIntegers(
@@ -158,15 +176,19 @@ if (import.meta.main) {
     const timings: Report["timings"] = {};
     const warm: Record<string, WarmResult> = {};
     let rss: Report["rss"] = { reason: "no /proc on this machine" };
+    const only = (prepared: Prepared): Prepared => ({
+      ...prepared,
+      commands: prepared.commands.filter((c) => !skipped.has(c.name)),
+    });
+    log("warm-up on a 20-endpoint project");
+    const failed = await warmUp(
+      only(await prepare(work, WARM_UP_ENDPOINTS, tools, tsgo)),
+    );
     for (const endpoints of [...new Set([...sizes, rssSize])]) {
       log(`preparing ${endpoints} endpoints in ${work}`);
-      const all = await prepare(work, endpoints, tools, tsgo);
-      const prepared = {
-        ...all,
-        commands: all.commands.filter((c) => !skipped.has(c.name)),
-      };
+      const prepared = only(await prepare(work, endpoints, tools, tsgo));
       if (sizes.includes(endpoints)) {
-        timings[endpoints] = await timeRounds(prepared, rounds!, log);
+        timings[endpoints] = await timeRounds(prepared, rounds!, failed, log);
         const target = editTarget(endpoints);
         warm[endpoints] = await measureWarm({
           cli: CLI,
