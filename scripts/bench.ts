@@ -7,7 +7,7 @@
  *
  *   deno task bench [--endpoints 250,1000,4000] [--rounds 5] [--json]
  *                   [--skip hey_api,orval] [--no-http] [--http-seconds 5]
- *                   [--rss-endpoints N] [--keep]
+ *                   [--rss-endpoints N] [--json-file FILE] [--keep]
  *
  * Timings need a quiet machine; timing is kept out of `deno test`.
  *
@@ -56,6 +56,7 @@ function parseOptions(args: string[]) {
         "http-seconds": { type: "string", default: "5" },
         "rss-endpoints": { type: "string" },
         keep: { type: "boolean", default: false },
+        "json-file": { type: "string" },
       },
     }).values;
   } catch (error) {
@@ -229,11 +230,11 @@ if (import.meta.main) {
       rss,
       http,
     };
-    console.log(
-      values.json
-        ? JSON.stringify(toJson(report), null, 2)
-        : formatTable(report),
-    );
+    const json = JSON.stringify(toJson(report), null, 2);
+    if (values["json-file"] !== undefined) {
+      await Deno.writeTextFile(values["json-file"], json + "\n");
+    }
+    console.log(values.json ? json : formatTable(report));
   } finally {
     if (values.keep) log(`kept ${work}`);
     else await Deno.remove(work, { recursive: true });
