@@ -1,121 +1,242 @@
 /**
- * The benchmark: how long each stage of the pipeline takes on the bookstore
- * fixture and on a synthetic 1,000-endpoint project. Medians of several runs
- * in one process (the first, cold run is reported apart: it pays for the
- * TypeScript checker's start-up).
+ * The benchmark: whole-process timings of Tailor's `generate` against the
+ * type checkers and peer generators on representative synthetic projects,
+ * in interleaved rounds (A B C A B C ...), min and median; warm regeneration
+ * in watch mode; peak memory; requests per second of the server against a
+ * bare Hono route. Prints the ratios the performance targets name.
  *
- *   deno task bench [--runs 5] [--controllers 50] [--routes 20]
+ *   deno task bench [--endpoints 250,1000,4000] [--rounds 5] [--json]
+ *                   [--skip hey_api,orval] [--no-http] [--http-seconds 5]
+ *                   [--rss-endpoints N] [--json-file FILE] [--keep]
  *
- * Timing lives here, never in `deno test`.
+ * Timings need a quiet machine; timing is kept out of `deno test`.
  *
  * @module
  */
 
 import { parseArgs } from "node:util";
-import { createZip } from "../src/archive/zip.ts";
-import { analyzeProject } from "../src/analyze/analyze.ts";
-import { loadConfig } from "../src/config/config.ts";
-import type { ApiModel } from "../src/model/api_model.ts";
-import { renderArtifacts, typeScriptFiles } from "../src/pipeline.ts";
-import { writeSyntheticProject } from "./synthetic_project.ts";
+import { booksVsSql, zipVsHono } from "./bench_http.ts";
+import {
+  type BenchCommand,
+  CLI,
+  pinnedTools,
+  prepare,
+  type Prepared,
+  touchNonce,
+  tsgoCommand,
+} from "./bench_commands.ts";
+import { hasProc, median, rssRun, timeRun } from "./bench_process.ts";
+import { measureWarm, type WarmResult } from "./bench_watch.ts";
+import {
+  formatTable,
+  type Report,
+  type Timing,
+  toJson,
+} from "./bench_report.ts";
+import { editTarget } from "./synthetic_project.ts";
 
-/** One measured stage: cold (first) run and the median of the others. */
-interface Measure {
-  readonly name: string;
-  readonly coldMs: number;
-  readonly medianMs: number;
+/** Size of the project the warm-up runs on. */
+const WARM_UP_ENDPOINTS = 20;
+
+function usage(message: string): never {
+  console.error(`bench: ${message}`);
+  Deno.exit(2);
 }
 
-async function measure(
-  name: string,
-  runs: number,
-  body: () => unknown | Promise<unknown>,
-): Promise<Measure> {
-  const times: number[] = [];
-  for (let i = 0; i < runs + 1; i++) {
-    const started = performance.now();
-    await body();
-    times.push(performance.now() - started);
+function parseOptions(args: string[]) {
+  try {
+    return parseArgs({
+      args,
+      options: {
+        endpoints: { type: "string", default: "250,1000,4000" },
+        rounds: { type: "string", default: "5" },
+        json: { type: "boolean", default: false },
+        skip: { type: "string", default: "" },
+        "no-http": { type: "boolean", default: false },
+        "http-seconds": { type: "string", default: "5" },
+        "rss-endpoints": { type: "string" },
+        keep: { type: "boolean", default: false },
+        "json-file": { type: "string" },
+      },
+    }).values;
+  } catch (error) {
+    return usage((error as Error).message);
   }
-  const [coldMs = 0, ...warm] = times;
-  warm.sort((a, b) => a - b);
-  return {
-    name,
-    coldMs,
-    medianMs: warm[Math.floor(warm.length / 2)] ?? coldMs,
-  };
 }
 
-async function modelOf(dir: string): Promise<ApiModel> {
-  const result = await analyzeProject(dir);
-  if (!result.ok) throw new Error(`${dir} does not analyze`);
-  return result.model;
+function positiveIntegers(text: string, flag: string): number[] {
+  const values = text.split(",").map((part) => Number(part.trim()));
+  if (values.some((n) => !Number.isInteger(n) || n < 1)) {
+    usage(`${flag} takes positive integers, comma-separated: ${text}`);
+  }
+  return values;
 }
 
-async function stages(
-  label: string,
-  dir: string,
-  runs: number,
-): Promise<Measure[]> {
-  // Analyze first, so that its cold run pays for the checker's start-up.
-  const analyze = await measure(
-    `${label}: analyze`,
-    runs,
-    () => analyzeProject(dir),
-  );
-  const config = await loadConfig(dir);
-  const model = await modelOf(dir);
-  const files = renderArtifacts(model, config, dir);
-  return [
-    analyze,
-    await measure(
-      `${label}: emit TypeScript`,
-      runs,
-      () => typeScriptFiles(model, dir),
-    ),
-    await measure(
-      `${label}: emit all artifacts`,
-      runs,
-      () => renderArtifacts(model, config, dir),
-    ),
-    await measure(`${label}: zip all artifacts`, runs, () => createZip(files)),
-  ];
+/** Removes the command's outputs and changes the project (no cache hit). */
+async function beforeRun(
+  prepared: Prepared,
+  command: BenchCommand,
+): Promise<void> {
+  for (const path of command.clean) {
+    await Deno.remove(path, { recursive: true }).catch(() => {});
+  }
+  await touchNonce(prepared.project);
+}
+
+/**
+ * One untimed run of every command on a small project: fills Deno's caches
+ * (npm packages, transpiled modules) and finds the tools that fail.
+ */
+async function warmUp(prepared: Prepared): Promise<Map<string, string>> {
+  const failures = new Map<string, string>();
+  for (const command of prepared.commands) {
+    await beforeRun(prepared, command);
+    const result = await timeRun(command.command);
+    if (result.code !== 0) {
+      failures.set(
+        command.name,
+        `exit ${result.code}: ${result.output.split("\n")[0]}`,
+      );
+    }
+  }
+  return failures;
+}
+
+/** Interleaved timed rounds of the commands that did not fail yet. */
+async function timeRounds(
+  prepared: Prepared,
+  rounds: number,
+  failed: ReadonlyMap<string, string>,
+  log: (line: string) => void,
+): Promise<Record<string, Timing>> {
+  const failures = new Map(failed);
+  const runs = new Map<string, number[]>();
+  for (let round = 1; round <= rounds; round++) {
+    for (const command of prepared.commands) {
+      if (failures.has(command.name)) continue;
+      await beforeRun(prepared, command);
+      const result = await timeRun(command.command);
+      if (result.code !== 0) {
+        failures.set(
+          command.name,
+          `exit ${result.code} in round ${round}: ${
+            result.output.split("\n")[0]
+          }`,
+        );
+        continue;
+      }
+      runs.set(command.name, [...runs.get(command.name) ?? [], result.ms]);
+    }
+    log(`  ${prepared.endpoints} endpoints: round ${round}/${rounds} done`);
+  }
+  const timings: Record<string, Timing> = {};
+  for (const { name } of prepared.commands) {
+    const failed = failures.get(name);
+    const ms = runs.get(name) ?? [];
+    timings[name] = failed !== undefined
+      ? { failed }
+      : { minMs: Math.min(...ms), medianMs: median(ms), runs: ms };
+  }
+  return timings;
+}
+
+/** Peak RSS (MB, process tree) of `generate` and `tsc` on one project. */
+async function measureRss(
+  prepared: Prepared,
+): Promise<Record<string, number | string>> {
+  const result: Record<string, number | string> = {};
+  for (const name of ["generate", "tsc"]) {
+    const command = prepared.commands.find((c) => c.name === name);
+    if (command === undefined) continue;
+    await beforeRun(prepared, command);
+    const run = await rssRun(command.command);
+    result[name] = run.code === 0
+      ? run.peakBytes / 2 ** 20
+      : `exit ${run.code}`;
+  }
+  return result;
 }
 
 if (import.meta.main) {
-  const { values } = parseArgs({
-    args: Deno.args,
-    options: {
-      runs: { type: "string", default: "5" },
-      controllers: { type: "string", default: "50" },
-      routes: { type: "string", default: "20" },
-    },
-  });
-  const runs = Number(values.runs);
-  const synthetic = await Deno.makeTempDir({ prefix: "tailor_bench_" });
+  const values = parseOptions(Deno.args);
+  const sizes = positiveIntegers(values.endpoints, "--endpoints");
+  const [rounds] = positiveIntegers(values.rounds, "--rounds");
+  const [httpSeconds] = positiveIntegers(
+    values["http-seconds"],
+    "--http-seconds",
+  );
+  const rssSize = values["rss-endpoints"] === undefined
+    ? Math.max(...sizes)
+    : positiveIntegers(values["rss-endpoints"], "--rss-endpoints")[0]!;
+  const skipped = new Set(values.skip.split(",").map((s) => s.trim()));
+  const log = (line: string) => console.error(line);
+  const tools = await pinnedTools();
+  const tsgo = await tsgoCommand(tools["@typescript/native-preview"]!);
+  const work = await Deno.makeTempDir({ prefix: "tailor_bench_" });
   try {
-    const size = {
-      controllers: Number(values.controllers),
-      routes: Number(values.routes),
-    };
-    await writeSyntheticProject(synthetic, size);
-    const endpoints = size.controllers * size.routes;
-    const results = [
-      ...await stages("bookstore", "fixtures/bookstore", runs),
-      ...await stages(`synthetic ${endpoints} endpoints`, synthetic, runs),
-    ];
-    const width = Math.max(...results.map((r) => r.name.length));
-    console.log(
-      `${"stage".padEnd(width)}  cold ms  median ms (${runs} warm runs)`,
+    const timings: Report["timings"] = {};
+    const warm: Record<string, WarmResult> = {};
+    let rss: Report["rss"] = { reason: "no /proc on this machine" };
+    const only = (prepared: Prepared): Prepared => ({
+      ...prepared,
+      commands: prepared.commands.filter((c) => !skipped.has(c.name)),
+    });
+    log("warm-up on a 20-endpoint project");
+    const failed = await warmUp(
+      only(await prepare(work, WARM_UP_ENDPOINTS, tools, tsgo)),
     );
-    for (const r of results) {
-      console.log(
-        `${r.name.padEnd(width)}  ${r.coldMs.toFixed(0).padStart(7)}  ${
-          r.medianMs.toFixed(1).padStart(9)
-        }`,
-      );
+    for (const endpoints of [...new Set([...sizes, rssSize])]) {
+      log(`preparing ${endpoints} endpoints in ${work}`);
+      const prepared = only(await prepare(work, endpoints, tools, tsgo));
+      if (sizes.includes(endpoints)) {
+        timings[endpoints] = await timeRounds(prepared, rounds!, failed, log);
+        const target = editTarget(endpoints);
+        warm[endpoints] = await measureWarm({
+          cli: CLI,
+          project: prepared.project,
+          out: `${work}/watch${endpoints}`,
+          ...target,
+        }, rounds!);
+      }
+      if (endpoints === rssSize && hasProc()) {
+        log(`  ${endpoints} endpoints: peak memory`);
+        rss = { endpoints, mb: await measureRss(prepared) };
+      }
     }
+    const load = {
+      autocannon: tools.autocannon!,
+      rounds: rounds!,
+      seconds: httpSeconds!,
+      connections: 50,
+    };
+    const noHttp = { value: null, reason: "--no-http" } as const;
+    const http: Report["http"] = {
+      zip: values["no-http"] ? noHttp : await zipVsHono(load),
+      books: values["no-http"] ? noHttp : await booksVsSql(load),
+    };
+    const report: Report = {
+      rounds: rounds!,
+      sizes,
+      machine: {
+        os: Deno.build.os,
+        arch: Deno.build.arch,
+        cpus: navigator.hardwareConcurrency,
+        deno: Deno.version.deno,
+      },
+      tools,
+      tsgo: tsgo.program,
+      timings,
+      warm,
+      rss,
+      http,
+    };
+    const json = JSON.stringify(toJson(report), null, 2);
+    if (values["json-file"] !== undefined) {
+      await Deno.writeTextFile(values["json-file"], json + "\n");
+    }
+    console.log(values.json ? json : formatTable(report));
   } finally {
-    await Deno.remove(synthetic, { recursive: true });
+    if (values.keep) log(`kept ${work}`);
+    else await Deno.remove(work, { recursive: true });
   }
 }

@@ -1,192 +1,408 @@
 /**
- * Writes a synthetic server project of N controllers x M routes (with
- * fetchers, pages, nullable results, bodies and parameters) and measures
- * how long the analyzer takes on it.
+ * Writes a representative synthetic server project of N endpoints, for the
+ * benchmark: entities grow with controllers (one per 3 controllers, 5-15
+ * scalars, associations of every kind, a self-association per 10 entities),
+ * distinct fetchers per controller nested 1-3 levels, recursive fetchers,
+ * hybrid types, enums, `Page` / `Tuple2` / nested `Record` results, path,
+ * query, header and body parameters, doc comments, groups, and ordinary
+ * non-API code (services, helpers) the analyzer must skip, spread over
+ * nested folders.
  *
- *   deno run -A scripts/synthetic_project.ts [--controllers 50] [--routes 20] [--out DIR] [--keep]
- *
- * Without --out the project goes to a new temporary directory, removed at
- * the end unless --keep is given.
+ *   deno run -A scripts/synthetic_project.ts --endpoints 1000 --out DIR
  *
  * @module
  */
 
 import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
-import { analyzeProject } from "../src/analyze/analyze.ts";
+import {
+  chainEntities,
+  chainFetcher,
+  entityFile,
+  entityName,
+  entitySource,
+  enumsFile,
+  enumsSource,
+  fromDomainFile,
+  listFetcher,
+  moduleOf,
+  treeFetcher,
+} from "./bench_synthetic_entities.ts";
 
-const MOD = fileURLToPath(new URL("../mod.ts", import.meta.url));
+const MOD = fileURLToPath(new URL("../runtime.ts", import.meta.url));
+const DENO_JSON = fileURLToPath(new URL("../deno.json", import.meta.url));
 
-/** Size of a synthetic project. */
-export interface SyntheticOptions {
+/** Operations of a full controller (the last one may have fewer). */
+export const ROUTES_PER_CONTROLLER = 10;
+
+/** Controllers per entity. */
+const CONTROLLERS_PER_ENTITY = 3;
+
+/** How many controllers and entities a synthetic project has. */
+export interface ProjectSize {
   readonly controllers: number;
-  readonly routes: number;
+  readonly entities: number;
 }
 
-const ENTITIES = (mod: string) =>
-  `import {
-  Column, Entity, Id, type Int, ManyToMany, ManyToOne, OneToMany,
-} from "${mod}";
-
-/** Status of an order. */
-export enum Status {
-  /** Just placed. */
-  OPEN = "OPEN",
-  /** Delivered. */
-  DONE = "DONE",
+/**
+ * The shape of a synthetic project of `endpoints` operations: one entity
+ * per 3 controllers, at least 3 so that small projects have every kind of
+ * association.
+ */
+export function projectSize(endpoints: number): ProjectSize {
+  const controllers = Math.ceil(endpoints / ROUTES_PER_CONTROLLER);
+  return {
+    controllers,
+    entities: Math.max(3, Math.ceil(controllers / CONTROLLERS_PER_ENTITY)),
+  };
 }
 
-/** A customer. */
-@Entity()
-export class Customer {
-  @Id()
-  id!: Int;
-  /** Name. */
-  @Column()
-  name!: string;
-  /** Mail address. */
-  @Column({ nullable: true })
-  email!: string | null;
-  /** Orders of the customer. */
-  @OneToMany(() => Order, "customer")
-  orders!: Order[];
+/** The main entity of controller `j`: entities spread evenly. */
+function entityOf(j: number, size: ProjectSize): number {
+  return Math.floor(j * size.entities / size.controllers);
 }
 
-/** An order. */
-@Entity()
-export class Order {
-  @Id()
-  id!: Int;
-  /** Status. */
-  @Column()
-  status!: Status;
-  /** Total amount. */
-  @Column()
-  total!: number;
-  /** Who ordered. */
-  @ManyToOne(() => Customer)
-  customer!: Customer;
-  /** What was ordered. */
-  @ManyToMany(() => Product)
-  products!: Product[];
+/** Path of controller `j`'s file, relative to the project root. */
+function controllerFile(j: number, size: ProjectSize): string {
+  return `domain/m${
+    moduleOf(entityOf(j, size))
+  }/controllers/resource${j}_controller.ts`;
 }
 
-/** A product. */
-@Entity()
-export class Product {
-  @Id()
-  id!: Int;
-  /** Label. */
-  @Column()
-  label!: string;
-  /** Unit price. */
-  @Column()
-  price!: number;
-  /** Orders containing it. */
-  @ManyToMany(() => Order, { mappedBy: "products" })
-  orders!: Order[];
+/**
+ * Where a one-controller edit shows: a doc comment of controller 0 and the
+ * generated TypeScript service carrying it (under the `ts/` of `--target
+ * all`).
+ */
+export function editTarget(endpoints: number): {
+  readonly controller: string;
+  readonly anchor: string;
+  readonly generated: string;
+} {
+  const size = projectSize(endpoints);
+  return {
+    controller: controllerFile(0, size),
+    anchor: `Lists ${entityName(entityOf(0, size))}s, one page at a time.`,
+    generated: "ts/services/Resource0Service.ts",
+  };
+}
+
+/** One route of controller `j`: decorators, signature and body lines. */
+function route(j: number, r: number, e: number): string[] {
+  const c = `Resource${j}Controller`;
+  const k = moduleOf(e);
+  const n = entityName(e);
+  const body = (what: string) => [
+    `    return Promise.reject(notImplemented(${what}));`,
+    "  }",
+  ];
+  switch (r) {
+    case 0:
+      return [
+        `  /**`,
+        `   * Lists ${n}s, one page at a time.`,
+        `   *`,
+        `   * @param pageIndex Index of the page, from 0.`,
+        `   * @param pageSize Rows on a page.`,
+        `   * @param sortCode Comma-separated \`<field> <asc|desc>\` pairs.`,
+        `   */`,
+        `  @Get()`,
+        `  list(`,
+        `    pageIndex: RequestParam<Int> = 0,`,
+        `    pageSize: RequestParam<Int> = 20,`,
+        `    sortCode: RequestParam<string> = "name asc",`,
+        `  ): Promise<Page<FetchBy<typeof ${c}.SUMMARY>>> {`,
+        ...body("`list ${pageIndex} ${pageSize} ${sortCode}`"),
+      ];
+    case 1:
+      return [
+        `  /**`,
+        `   * One ${n} with what it belongs to.`,
+        `   *`,
+        `   * @param id Identifier of the ${n}.`,
+        `   */`,
+        `  @Get("/{id}")`,
+        `  find(id: PathVariable<Int>): Promise<`,
+        `    FetchBy<typeof ${c}.DETAIL> | undefined`,
+        `  > {`,
+        ...body("`find ${id}`"),
+      ];
+    case 2:
+      return [
+        `  /**`,
+        `   * Creates a ${n}.`,
+        `   *`,
+        `   * @param input What to create.`,
+        `   * @param requestId Client's idempotency key.`,
+        `   */`,
+        `  @Post()`,
+        `  create(`,
+        `    input: RequestBody<Resource${j}Input>,`,
+        `    requestId: RequestHeader<string, "x-request-id">,`,
+        `  ): Promise<FetchBy<"SUMMARY">> {`,
+        ...body("`create ${input.name} ${requestId}`"),
+      ];
+    case 3:
+      return [
+        `  /** Replaces a ${n}. */`,
+        `  @Put("/{id}")`,
+        `  update(`,
+        `    id: PathVariable<Int>,`,
+        `    input: RequestBody<Resource${j}Input>,`,
+        `  ): Promise<FetchBy<"DETAIL", typeof ${c}>> {`,
+        ...body("`update ${id} ${input.name}`"),
+      ];
+    case 4:
+      return [
+        `  /** The subtree below a node. */`,
+        `  @Get("/{id}/tree")`,
+        `  tree(id: PathVariable<Int>): Promise<`,
+        `    FetchBy<typeof ${c}.TREE> | undefined`,
+        `  > {`,
+        ...body("`tree ${id}`"),
+      ];
+    case 5:
+      return [
+        `  /** A ${n} beside its list view. */`,
+        `  @Get("/pairs/{id}")`,
+        `  pair(id: PathVariable<Int>): Promise<`,
+        `    Tuple2<FetchBy<typeof ${c}.SUMMARY>, FetchBy<typeof ${c}.WITH_LIST>>`,
+        `  > {`,
+        ...body("`pair ${id}`"),
+      ];
+    case 6:
+      return [
+        `  /** ${n}s by kind, then by code. */`,
+        `  @Get("/index")`,
+        `  index(): Promise<`,
+        `    Record<string, Record<string, FetchBy<typeof ${c}.SUMMARY>[]>>`,
+        `  > {`,
+        ...body(`"index"`),
+      ];
+    case 7:
+      return [
+        `  /** A report over ${n}s and their tree. */`,
+        `  @Get("/report")`,
+        `  report(): Promise<Report${j}> {`,
+        ...body(`"report"`),
+      ];
+    case 8:
+      return [
+        `  /** Deletes a ${n}; answers how many rows went. */`,
+        ...(j % 4 === 0 ? [`  @Api("admin")`] : []),
+        `  @Delete("/{id}")`,
+        `  remove(id: PathVariable<Int>): Promise<Int> {`,
+        ...body("`remove ${id}`"),
+      ];
+    default:
+      return [
+        `  /**`,
+        `   * Searches ${n}s.`,
+        `   *`,
+        `   * @param q Text to look for.`,
+        `   * @param status Only those in this status.`,
+        `   */`,
+        `  @Get("/search")`,
+        `  search(`,
+        `    q: RequestParam<string>,`,
+        `    status?: Status${k},`,
+        `    codes?: string[],`,
+        `    limit: RequestParam<Int> = 50,`,
+        `  ): Promise<FetchBy<typeof ${c}.WITH_LIST>[]> {`,
+        ...body("`search ${q} ${status} ${codes} ${limit}`"),
+      ];
+  }
+}
+
+/** The source of controller `j` with `routes` operations. */
+function controllerSource(
+  j: number,
+  routes: number,
+  size: ProjectSize,
+  mod: string,
+): string {
+  const e = entityOf(j, size);
+  const k = moduleOf(e);
+  const t = Math.floor(e / 10) * 10;
+  const depth = 1 + j % 3;
+  const list = listFetcher(e, size.entities);
+  const named = new Set([...chainEntities(e, depth), ...list.entities, t]);
+  const imports = [...named].sort((a, b) => a - b).map((i) =>
+    `import { ${entityName(i)} } from "${fromDomainFile(entityFile(i))}";`
+  );
+  const c = `Resource${j}Controller`;
+  const grouped = j % 4 === 0;
+  return [
+    "import {",
+    `  ${
+      grouped ? "Api, " : ""
+    }Controller, Delete, type FetchBy, fetcher, Get, type Int,`,
+    "  type Page, type PathVariable, Post, Put, type RequestBody,",
+    "  type RequestHeader, type RequestParam, type Tuple2,",
+    `} from "${mod}";`,
+    `import type { Kind${k}, Status${k} } from "${
+      fromDomainFile(enumsFile(k))
+    }";`,
+    `import { notImplemented } from "../../../shared/errors.ts";`,
+    ...imports,
+    "",
+    `/** What a client sends to create or replace a ${entityName(e)}. */`,
+    `export interface Resource${j}Input {`,
+    "  /** Display name. */",
+    "  readonly name: string;",
+    `  readonly status?: Status${k};`,
+    `  readonly kind: Kind${k};`,
+    "  readonly amount: number;",
+    "  readonly tags: readonly string[];",
+    "}",
+    "",
+    `/** A report: rows and the tree they hang in (a hybrid type). */`,
+    `export class Report${j} {`,
+    `  static readonly ROW = ${chainFetcher(e, 0, 1)};`,
+    `  static readonly NODE = ${treeFetcher(t, 3)};`,
+    "  /** The rows. */",
+    `  rows!: FetchBy<typeof Report${j}.ROW>[];`,
+    `  tree!: FetchBy<typeof Report${j}.NODE> | null;`,
+    "  total!: Int;",
+    "}",
+    "",
+    `/** ${entityName(e)} resource ${j}. */`,
+    ...(grouped ? [`@Api(["shop", "admin"])`] : []),
+    `@Controller("/m${k}/r${j}")`,
+    `export class ${c} {`,
+    "  /** The listing shape. */",
+    `  static readonly SUMMARY = ${chainFetcher(e, 0, j)};`,
+    `  /** The detail shape, nested ${depth} level(s). */`,
+    `  static readonly DETAIL = ${chainFetcher(e, depth, j + 1)};`,
+    `  static readonly WITH_LIST = ${list.text};`,
+    "  /** A whole subtree. */",
+    `  static readonly TREE = ${treeFetcher(t)};`,
+    "",
+    ...Array.from(
+      { length: routes },
+      (_, r) => [...route(j, r, e), ""],
+    ).flat(),
+  ].join("\n").trimEnd() + "\n}\n";
+}
+
+/** Ordinary code of module `k` that is no API: the analyzer must skip it. */
+function serviceSource(k: number, entity: number): string {
+  const n = entityName(entity);
+  return `import type { ${n} } from "${fromDomainFile(entityFile(entity))}";
+import { slug } from "../../../shared/text.ts";
+
+/** Business rules of module ${k}; not an API. */
+export class Module${k}Service {
+  /** Sums the amounts of the given rows. */
+  total(rows: readonly ${n}[]): number {
+    return rows.reduce((sum, row) => sum + row.amount, 0);
+  }
+
+  /** A stable key of a row. */
+  key(row: ${n}): string {
+    return slug(\`\${row.code}-\${row.id}\`);
+  }
 }
 `;
-
-function controller(index: number, routes: number, mod: string): string {
-  const name = `Resource${index}Controller`;
-  const lines = [
-    `import {`,
-    `  Controller, type FetchBy, fetcher, Get, type Int, type Page,`,
-    `  type PathVariable, Post, type RequestBody, type RequestParam,`,
-    `} from "${mod}";`,
-    `import { Customer, Order, Product, type Status } from "./entities.ts";`,
-    ``,
-    `/** Input of resource ${index}. */`,
-    `export interface Resource${index}Input {`,
-    `  /** Label. */`,
-    `  readonly label: string;`,
-    `  readonly status?: Status;`,
-    `}`,
-    ``,
-    `/** Resource ${index}. */`,
-    `@Controller("/r${index}")`,
-    `export class ${name} {`,
-    `  /** Orders with customer and products. */`,
-    `  static readonly ORDER = fetcher(Order).status().total()`,
-    `    .customer(fetcher(Customer).name().email())`,
-    `    .products(fetcher(Product).label().price());`,
-    `  /** Customers with their orders. */`,
-    `  static readonly CUSTOMER = fetcher(Customer).name()`,
-    `    .orders(fetcher(Order).status());`,
-    `  /** Products, scalars only. */`,
-    `  static readonly PRODUCT = fetcher(Product).allScalarFields();`,
-  ];
-  for (let r = 0; r < routes; r++) {
-    lines.push("");
-    switch (r % 4) {
-      case 0:
-        lines.push(
-          `  /** Lists orders (${r}). */`,
-          `  @Get("/orders${r}")`,
-          `  list${r}(`,
-          `    pageIndex: RequestParam<Int> = 0,`,
-          `    pageSize: RequestParam<Int> = 10,`,
-          `  ): Promise<Page<FetchBy<typeof ${name}.ORDER>>> {`,
-          `    throw new Error(String(pageIndex + pageSize));`,
-          `  }`,
-        );
-        break;
-      case 1:
-        lines.push(
-          `  /** Finds a customer (${r}). */`,
-          `  @Get("/customers${r}/{id}")`,
-          `  find${r}(`,
-          `    id: PathVariable<Int>,`,
-          `  ): Promise<FetchBy<typeof ${name}.CUSTOMER> | undefined> {`,
-          `    throw new Error(String(id));`,
-          `  }`,
-        );
-        break;
-      case 2:
-        lines.push(
-          `  /** Creates (${r}). */`,
-          `  @Post("/items${r}")`,
-          `  create${r}(`,
-          `    input: RequestBody<Resource${index}Input>,`,
-          `  ): Promise<FetchBy<"PRODUCT">> {`,
-          `    throw new Error(input.label);`,
-          `  }`,
-        );
-        break;
-      default:
-        lines.push(
-          `  /** Products by label (${r}). */`,
-          `  @Get("/products${r}")`,
-          `  products${r}(`,
-          `    label?: string,`,
-          `  ): Promise<Record<string, FetchBy<typeof ${name}.PRODUCT>[]>> {`,
-          `    throw new Error(label);`,
-          `  }`,
-        );
-    }
-  }
-  lines.push(`}`, ``);
-  return lines.join("\n");
 }
 
-/** Writes the project into `dir` (which must exist). */
-export async function writeSyntheticProject(
-  dir: string,
-  options: SyntheticOptions,
+const SHARED: Readonly<Record<string, string>> = {
+  "shared/errors.ts": `/** The error a stub handler answers with. */
+export function notImplemented(what: string): Error {
+  return new Error(\`not implemented: \${what}\`);
+}
+`,
+  "shared/text.ts":
+    `/** Lower case, dashes for anything else than letters and digits. */
+export function slug(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+}
+`,
+};
+
+/** The project's files (paths relative to its root) for `endpoints`. */
+export function syntheticProject(
+  endpoints: number,
   mod: string = MOD,
-): Promise<void> {
-  await Deno.writeTextFile(`${dir}/entities.ts`, ENTITIES(mod));
-  await Deno.writeTextFile(
-    `${dir}/app.ts`,
+  importMap: Readonly<Record<string, string>> = {},
+): Map<string, string> {
+  const size = projectSize(endpoints);
+  const { controllers, entities } = size;
+  const files = new Map<string, string>(Object.entries(SHARED));
+  files.set(
+    "deno.json",
+    JSON.stringify(
+      {
+        imports: importMap,
+        compilerOptions: {
+          strict: true,
+          exactOptionalPropertyTypes: true,
+          noUncheckedIndexedAccess: true,
+        },
+      },
+      null,
+      2,
+    ) + "\n",
+  );
+  files.set("orm.yml", ORM_YML);
+  files.set(
+    "app.ts",
     `import { EnableImplicitApi } from "${mod}";\n\n` +
       `/** The synthetic application. */\n@EnableImplicitApi()\nexport class App {}\n`,
   );
-  for (let i = 0; i < options.controllers; i++) {
-    await Deno.writeTextFile(
-      `${dir}/resource${i}_controller.ts`,
-      controller(i, options.routes, mod),
+  for (let i = 0; i < entities; i++) {
+    files.set(entityFile(i), entitySource(i, entities, mod));
+  }
+  for (let k = 0; k <= moduleOf(entities - 1); k++) {
+    files.set(enumsFile(k), enumsSource(k));
+    files.set(
+      `domain/m${k}/services/module${k}_service.ts`,
+      serviceSource(k, k * 3),
     );
+  }
+  for (let j = 0; j < controllers; j++) {
+    const routes = Math.min(
+      ROUTES_PER_CONTROLLER,
+      endpoints - j * ROUTES_PER_CONTROLLER,
+    );
+    files.set(
+      controllerFile(j, size),
+      controllerSource(j, routes, size, mod),
+    );
+  }
+  return files;
+}
+
+const ORM_YML = `orm:
+  client:
+    ts:
+      path: /ts.zip
+    java-http-client:
+      path: /java-http-client.zip
+      base-package: com.example.synthetic.client
+    openapi:
+      path: /openapi.yml
+      ui-path: /openapi.html
+      properties:
+        info:
+          title: Synthetic API
+          version: 1.0.0
+`;
+
+/**
+ * Writes the project of `endpoints` operations into `dir` (created when
+ * missing). Its `deno.json` carries this repository's import map, so that
+ * `runtime.ts` resolves its own dependencies when the project is checked.
+ */
+export async function writeSyntheticProject(
+  dir: string,
+  endpoints: number,
+): Promise<void> {
+  const { imports = {} } = JSON.parse(await Deno.readTextFile(DENO_JSON));
+  for (const [path, text] of syntheticProject(endpoints, MOD, imports)) {
+    const full = `${dir}/${path}`;
+    await Deno.mkdir(full.slice(0, full.lastIndexOf("/")), { recursive: true });
+    await Deno.writeTextFile(full, text);
   }
 }
 
@@ -194,33 +410,20 @@ if (import.meta.main) {
   const { values } = parseArgs({
     args: Deno.args,
     options: {
-      controllers: { type: "string", default: "50" },
-      routes: { type: "string", default: "20" },
+      endpoints: { type: "string", default: "1000" },
       out: { type: "string" },
-      keep: { type: "boolean", default: false },
     },
   });
-  const options = {
-    controllers: Number(values.controllers),
-    routes: Number(values.routes),
-  };
-  const dir = values.out ?? await Deno.makeTempDir({ prefix: "tailor_synth_" });
-  await Deno.mkdir(dir, { recursive: true });
-  await writeSyntheticProject(dir, options);
-  const started = performance.now();
-  const result = await analyzeProject(dir);
-  const elapsed = performance.now() - started;
-  const operations = result.ok
-    ? result.model.services.reduce((n, s) => n + s.operations.length, 0)
-    : 0;
-  console.log(
-    `${options.controllers} controllers x ${options.routes} routes in ${dir}: ` +
-      `${result.ok ? `${operations} operations` : "FAILED"} in ${
-        elapsed.toFixed(0)
-      } ms`,
-  );
-  if (!result.ok) console.log(JSON.stringify(result.diagnostics.slice(0, 5)));
-  if (values.out === undefined && !values.keep) {
-    await Deno.remove(dir, { recursive: true });
+  const endpoints = Number(values.endpoints);
+  if (!Number.isInteger(endpoints) || endpoints < 1 || !values.out) {
+    console.error(
+      "usage: synthetic_project.ts --endpoints N --out DIR (N >= 1)",
+    );
+    Deno.exit(2);
   }
+  await writeSyntheticProject(values.out, endpoints);
+  const { controllers, entities } = projectSize(endpoints);
+  console.log(
+    `wrote ${endpoints} endpoints (${controllers} controllers, ${entities} entities) to ${values.out}`,
+  );
 }

@@ -1,0 +1,86 @@
+/**
+ * The baseline servers of the benchmark's load tests, on 127.0.0.1:PORT
+ * (Tailor's side is its own server.ts):
+ *
+ *   deno run -A scripts/bench_http_server.ts bytes FILE PATH PORT
+ *   deno run -A scripts/bench_http_server.ts books ROWS.json PORT
+ *
+ * `bytes`: a bare Hono route serving the bytes of FILE at PATH. `books`: a
+ * hand-written `/books` page handler on an in-memory `node:sqlite` table
+ * holding ROWS (`{ id, name, edition, price }` objects): one statement per
+ * request, the rows and the total count together, sorted as the bookstore's
+ * default `name asc, edition desc`.
+ *
+ * @module
+ */
+
+import { DatabaseSync } from "node:sqlite";
+import { Hono } from "hono";
+
+/** One row of the bookstore's `/books` answer. */
+interface BookRow {
+  readonly id: number;
+  readonly name: string;
+  readonly edition: number;
+  readonly price: number;
+}
+
+function bytesApp(bytes: Uint8Array<ArrayBuffer>, path: string): Hono {
+  const type = path.endsWith(".zip") ? "application/zip" : "text/plain";
+  return new Hono().get(
+    path,
+    (c) => c.body(bytes, 200, { "content-type": type }),
+  );
+}
+
+function booksApp(rows: readonly BookRow[]): Hono {
+  const db = new DatabaseSync(":memory:");
+  db.exec(
+    "CREATE TABLE book (id INTEGER PRIMARY KEY, name TEXT NOT NULL, " +
+      "edition INTEGER NOT NULL, price REAL NOT NULL)",
+  );
+  const insert = db.prepare(
+    "INSERT INTO book (id, name, edition, price) VALUES (?, ?, ?, ?)",
+  );
+  for (const row of rows) {
+    insert.run(row.id, row.name, row.edition, row.price);
+  }
+  const page = db.prepare(
+    "SELECT id, name, edition, price, count(*) OVER () AS total FROM book " +
+      "ORDER BY name ASC, edition DESC LIMIT ? OFFSET ?",
+  );
+  return new Hono().get("/books", (c) => {
+    const pageIndex = Number(c.req.query("pageIndex") ?? 0);
+    const pageSize = Number(c.req.query("pageSize") ?? 5);
+    const found = page.all(
+      pageSize,
+      pageIndex * pageSize,
+    ) as unknown as (BookRow & { total: number })[];
+    const total = found[0]?.total ?? 0;
+    return c.json({
+      rows: found.map(({ id, name, edition, price }) => ({
+        id,
+        name,
+        edition,
+        price,
+      })),
+      totalRowCount: total,
+      totalPageCount: Math.ceil(total / pageSize),
+    });
+  });
+}
+
+if (import.meta.main) {
+  const [mode, ...args] = Deno.args;
+  const port = Number(args.at(-1));
+  const app = mode === "bytes"
+    ? bytesApp(await Deno.readFile(args[0]!), args[1]!)
+    : mode === "books"
+    ? booksApp(JSON.parse(await Deno.readTextFile(args[0]!)))
+    : undefined;
+  if (app === undefined) {
+    console.error(`unknown mode ${mode}: bytes or books`);
+    Deno.exit(2);
+  }
+  Deno.serve({ hostname: "127.0.0.1", port, onListen() {} }, app.fetch);
+}

@@ -1,0 +1,220 @@
+/**
+ * The benchmark's results: the ratios the performance targets name, as
+ * JSON (`--json`) or as a table for people.
+ *
+ * @module
+ */
+
+import type { HttpRatio } from "./bench_http.ts";
+import type { WarmResult } from "./bench_watch.ts";
+
+/** Min and median of one command's rounds, or why it was not measured. */
+export type Timing =
+  | {
+    readonly minMs: number;
+    readonly medianMs: number;
+    readonly runs: readonly number[];
+  }
+  | { readonly failed: string };
+
+/** Everything one benchmark run measured. */
+export interface Report {
+  readonly rounds: number;
+  readonly sizes: readonly number[];
+  readonly machine: Readonly<Record<string, string | number>>;
+  readonly tools: Readonly<Record<string, string>>;
+  readonly tsgo: string;
+  /** Per endpoint count, per command. */
+  readonly timings: Record<number, Record<string, Timing>>;
+  readonly warm: Readonly<Record<number, WarmResult>>;
+  readonly rss:
+    | {
+      readonly endpoints: number;
+      readonly mb: Record<string, number | string>;
+    }
+    | { readonly reason: string };
+  readonly http: Readonly<Record<"zip" | "books", HttpRatio>>;
+}
+
+/** Per-size ratios: numerator command / denominator command. */
+const SIZE_RATIOS: readonly (readonly [string, string, string])[] = [
+  ["cold_vs_tsc", "generate", "tsc"],
+  ["cold_vs_tsgo", "generate", "tsgo"],
+  ["ts_vs_openapi_typescript", "generate_ts", "openapi_typescript"],
+  ["ts_vs_hey_api", "generate_ts", "hey_api"],
+  ["ts_vs_orval", "generate_ts", "orval"],
+  ["skip_check_vs_tsc", "generate_skip_check", "tsc"],
+];
+
+/** The targets of the performance issue, by key. */
+export const TARGETS: Readonly<Record<string, string>> = {
+  cold_vs_tsc: "<= 0.6 at 1000 and 4000",
+  cold_vs_tsgo: "report (moonshot <= 1.5)",
+  ts_vs_openapi_typescript: "<= 0.7 at 1000 and 4000",
+  warm_vs_cold: "<= 0.05",
+  zip_vs_hono: ">= 0.9",
+  books_vs_sql: ">= 0.8",
+  rss_vs_tsc: "<= 1.5 at 4000",
+};
+
+function round3(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}
+
+/** The JSON output: every target key (null with a note when unmeasured). */
+export function toJson(report: Report): Record<string, unknown> {
+  const notes: Record<string, string> = {};
+  const ratios: Record<string, unknown> = {};
+  for (const [key, top, bottom] of SIZE_RATIOS) {
+    const bySize: Record<string, number | null> = {};
+    for (const size of report.sizes) {
+      const a = report.timings[size]?.[top];
+      const b = report.timings[size]?.[bottom];
+      if (a && "medianMs" in a && b && "medianMs" in b) {
+        bySize[size] = round3(a.medianMs / b.medianMs);
+      } else {
+        bySize[size] = null;
+        const why = [[top, a], [bottom, b]].map(([name, t]) =>
+          t === undefined
+            ? `${name} skipped`
+            : typeof t === "object" && "failed" in t
+            ? `${name} failed: ${t.failed}`
+            : ""
+        ).filter(Boolean).join("; ");
+        notes[`${key}@${size}`] = why;
+      }
+    }
+    ratios[key] = bySize;
+  }
+  const warm: Record<string, number | null> = {};
+  for (const size of report.sizes) {
+    const w = report.warm[size];
+    const cold = report.timings[size]?.generate;
+    if (w && "ms" in w && cold && "medianMs" in cold) {
+      warm[size] = round3(w.ms / cold.medianMs);
+    } else {
+      warm[size] = null;
+      notes[`warm_vs_cold@${size}`] = w && "reason" in w
+        ? w.reason
+        : "no cold generate timing";
+    }
+  }
+  ratios.warm_vs_cold = warm;
+  for (
+    const [key, ratio] of [
+      ["zip_vs_hono", report.http.zip],
+      ["books_vs_sql", report.http.books],
+    ] as const
+  ) {
+    ratios[key] = ratio.value === null ? null : round3(ratio.value);
+    if (ratio.value === null) notes[key] = ratio.reason;
+  }
+  const rss = report.rss;
+  if (
+    "mb" in rss && typeof rss.mb.generate === "number" &&
+    typeof rss.mb.tsc === "number"
+  ) {
+    ratios.rss_vs_tsc = round3(rss.mb.generate / rss.mb.tsc);
+  } else {
+    ratios.rss_vs_tsc = null;
+    notes.rss_vs_tsc = "reason" in rss ? rss.reason : JSON.stringify(rss.mb);
+  }
+  const timings: Record<string, Record<string, unknown>> = {};
+  for (const size of report.sizes) {
+    timings[size] = Object.fromEntries(
+      Object.entries(report.timings[size] ?? {}).map(([name, t]) => [
+        name,
+        "failed" in t ? t : {
+          min_ms: Math.round(t.minMs),
+          median_ms: Math.round(t.medianMs),
+          runs_ms: t.runs.map(Math.round),
+        },
+      ]),
+    );
+  }
+  return {
+    ...ratios,
+    targets: TARGETS,
+    notes,
+    rounds: report.rounds,
+    endpoints: report.sizes,
+    timings,
+    warm_ms: Object.fromEntries(
+      Object.entries(report.warm).map((
+        [size, w],
+      ) => [size, "ms" in w ? Math.round(w.ms) : null]),
+    ),
+    rss_mb: "mb" in rss
+      ? { endpoints: rss.endpoints, ...roundValues(rss.mb) }
+      : null,
+    http: report.http,
+    machine: report.machine,
+    tools: report.tools,
+    tsgo: report.tsgo,
+  };
+}
+
+function roundValues(
+  values: Record<string, number | string>,
+): Record<string, number | string> {
+  return Object.fromEntries(
+    Object.entries(values).map(([k, v]) => [
+      k,
+      typeof v === "number" ? Math.round(v) : v,
+    ]),
+  );
+}
+
+function cell(value: unknown): string {
+  return value === null || value === undefined
+    ? "null"
+    : typeof value === "number"
+    ? String(value)
+    : JSON.stringify(value);
+}
+
+/** The table for people: timings per size, then the ratios and notes. */
+export function formatTable(report: Report): string {
+  const json = toJson(report);
+  const sizes = report.sizes.map(String);
+  const lines = [
+    `median (min) seconds of ${report.rounds} interleaved rounds, whole process`,
+    ["command".padEnd(22), ...sizes.map((s) => s.padStart(16))].join(""),
+  ];
+  const names = [
+    ...new Set(Object.values(report.timings).flatMap((t) => Object.keys(t))),
+  ];
+  for (const name of names) {
+    const row = sizes.map((size) => {
+      const t = report.timings[Number(size)]?.[name];
+      if (t === undefined) return "-";
+      if ("failed" in t) return "failed";
+      return `${(t.medianMs / 1000).toFixed(2)} (${
+        (t.minMs / 1000).toFixed(2)
+      })`;
+    });
+    lines.push(
+      [name.padEnd(22), ...row.map((c) => c.padStart(16))].join(""),
+    );
+  }
+  const row = (key: string, values: string[]) =>
+    [
+      key.padEnd(26),
+      ...values.map((v) => v.padStart(10)),
+      `  ${TARGETS[key] ?? ""}`,
+    ].join("");
+  lines.push("", row("ratio", sizes));
+  for (const key of [...SIZE_RATIOS.map(([k]) => k), "warm_vs_cold"]) {
+    const bySize = json[key] as Record<string, number | null>;
+    lines.push(row(key, sizes.map((size) => cell(bySize[size]))));
+  }
+  for (const key of ["zip_vs_hono", "books_vs_sql", "rss_vs_tsc"]) {
+    lines.push(row(key, [cell(json[key])]));
+  }
+  lines.push("", `peak RSS (MB): ${cell(json.rss_mb)}`);
+  const notes = Object.entries(json.notes as Record<string, string>);
+  if (notes.length > 0) {
+    lines.push("", "notes:", ...notes.map(([k, v]) => `  ${k}: ${v}`));
+  }
+  return lines.join("\n");
+}

@@ -1,0 +1,72 @@
+import { deepStrictEqual, ok } from "node:assert/strict";
+import { formatTable, type Report, toJson } from "./bench_report.ts";
+
+const REPORT: Report = {
+  rounds: 3,
+  sizes: [250, 1000],
+  machine: { os: "linux", cpus: 2 },
+  tools: { typescript: "npm:typescript@5.9.3" },
+  tsgo: "/cache/tsgo",
+  timings: {
+    250: {
+      generate: { minMs: 900, medianMs: 1000, runs: [1000, 900, 1100] },
+      generate_ts: { minMs: 700, medianMs: 800, runs: [800, 700, 900] },
+      tsc: { minMs: 400, medianMs: 500, runs: [500, 400, 600] },
+      tsgo: { failed: "exit 1: boom" },
+      openapi_typescript: { minMs: 300, medianMs: 400, runs: [400, 300, 500] },
+    },
+    1000: {
+      generate: { minMs: 1800, medianMs: 2000, runs: [2000, 1800, 2200] },
+      tsc: { minMs: 900, medianMs: 1000, runs: [1000, 900, 1100] },
+    },
+  },
+  warm: { 250: { ms: 50, runs: [50] }, 1000: { reason: "no --watch" } },
+  rss: { endpoints: 1000, mb: { generate: 300, tsc: 200 } },
+  http: {
+    zip: { value: 0.95, tailorRps: 9500, baselineRps: 10000 },
+    books: { value: null, reason: "no store" },
+  },
+};
+
+Deno.test("--json carries every key the performance targets name", () => {
+  const json = toJson(REPORT);
+  for (
+    const key of [
+      "cold_vs_tsc",
+      "cold_vs_tsgo",
+      "ts_vs_openapi_typescript",
+      "warm_vs_cold",
+      "zip_vs_hono",
+      "books_vs_sql",
+      "rss_vs_tsc",
+    ]
+  ) {
+    ok(key in json, key);
+  }
+  deepStrictEqual(json.cold_vs_tsc, { 250: 2, 1000: 2 });
+  deepStrictEqual(json.cold_vs_tsgo, { 250: null, 1000: null });
+  deepStrictEqual(json.ts_vs_openapi_typescript, { 250: 2, 1000: null });
+  deepStrictEqual(json.warm_vs_cold, { 250: 0.05, 1000: null });
+  deepStrictEqual(json.zip_vs_hono, 0.95);
+  deepStrictEqual(json.books_vs_sql, null);
+  deepStrictEqual(json.rss_vs_tsc, 1.5);
+});
+
+Deno.test("every null ratio has a note saying why", () => {
+  const notes = toJson(REPORT).notes as Record<string, string>;
+  deepStrictEqual(notes["cold_vs_tsgo@250"], "tsgo failed: exit 1: boom");
+  deepStrictEqual(notes["cold_vs_tsgo@1000"], "tsgo skipped");
+  deepStrictEqual(
+    notes["ts_vs_openapi_typescript@1000"],
+    "generate_ts skipped; openapi_typescript skipped",
+  );
+  deepStrictEqual(notes["warm_vs_cold@1000"], "no --watch");
+  deepStrictEqual(notes.books_vs_sql, "no store");
+});
+
+Deno.test("the table shows medians, mins, ratios and targets", () => {
+  const table = formatTable(REPORT);
+  ok(table.includes("1.00 (0.90)"), table);
+  ok(/cold_vs_tsc\s+2\s+2 {2}<= 0.6/.test(table), table);
+  ok(table.includes("failed"), table);
+});

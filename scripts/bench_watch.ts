@@ -1,0 +1,119 @@
+/**
+ * Warm regeneration for the benchmark: starts `cli.ts generate --watch`,
+ * waits for its first output, then edits one controller's doc comment
+ * `rounds` times and measures how long each edit takes to reach the
+ * generated service file. Reports why when watch mode is not there.
+ *
+ * @module
+ */
+
+import { median } from "./bench_process.ts";
+
+/** The median time of a warm regeneration, or why there is none. */
+export type WarmResult =
+  | { readonly ms: number; readonly runs: readonly number[] }
+  | { readonly reason: string };
+
+/** Where to edit and where the edit must show up. */
+export interface WarmSetup {
+  readonly cli: string;
+  readonly project: string;
+  readonly out: string;
+  /** Controller file to edit, relative to the project. */
+  readonly controller: string;
+  /** Text in that file to replace (a doc comment). */
+  readonly anchor: string;
+  /** Generated file, relative to `out`, that carries the doc comment. */
+  readonly generated: string;
+}
+
+const START_TIMEOUT_MS = 300_000;
+const EDIT_TIMEOUT_MS = 60_000;
+
+async function readOrEmpty(path: string): Promise<string> {
+  try {
+    return await Deno.readTextFile(path);
+  } catch {
+    return "";
+  }
+}
+
+/** Polls until `ready()` or `timeoutMs`; false on time-out or `stop()`. */
+async function until(
+  ready: () => Promise<boolean>,
+  timeoutMs: number,
+  stopped: () => boolean,
+): Promise<boolean> {
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() < deadline && !stopped()) {
+    if (await ready()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  return false;
+}
+
+/** Measures `rounds` warm regenerations in watch mode. */
+export async function measureWarm(
+  setup: WarmSetup,
+  rounds: number,
+): Promise<WarmResult> {
+  const source = `${setup.project}/${setup.controller}`;
+  const original = await Deno.readTextFile(source);
+  const generated = `${setup.out}/${setup.generated}`;
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "-A",
+      setup.cli,
+      "generate",
+      "--watch",
+      "--project",
+      setup.project,
+      "--out",
+      setup.out,
+    ],
+    env: { NO_COLOR: "1" },
+    stdin: "null",
+    stdout: "null",
+    stderr: "piped",
+  }).spawn();
+  let exited = false;
+  const status = child.status.then((s) => (exited = true, s));
+  const stderr = new Response(child.stderr).text();
+  try {
+    const started = await until(
+      async () => (await readOrEmpty(generated)).includes(setup.anchor),
+      START_TIMEOUT_MS,
+      () => exited,
+    );
+    if (!started) {
+      if (!exited) return { reason: "watch mode wrote no output in time" };
+      const { code } = await status;
+      const first = (await stderr).trim().split("\n")[0] ?? "";
+      return {
+        reason: `cli.ts generate --watch exited with ${code}: ${first}`,
+      };
+    }
+    const runs: number[] = [];
+    for (let round = 1; round <= rounds; round++) {
+      const marker = `${setup.anchor} (edit ${round})`;
+      const t0 = performance.now();
+      await Deno.writeTextFile(source, original.replace(setup.anchor, marker));
+      const seen = await until(
+        async () => (await readOrEmpty(generated)).includes(marker),
+        EDIT_TIMEOUT_MS,
+        () => exited,
+      );
+      if (!seen) {
+        return { reason: `edit ${round} did not reach ${setup.generated}` };
+      }
+      runs.push(performance.now() - t0);
+    }
+    return { ms: median(runs), runs };
+  } finally {
+    if (!exited) child.kill("SIGTERM");
+    await status;
+    await stderr.catch(() => "");
+    await Deno.writeTextFile(source, original);
+  }
+}
