@@ -1,0 +1,195 @@
+/**
+ * End to end, as a front-end team works: the example server runs
+ * (`server.ts` on an ephemeral port), `deno task api` downloads its client
+ * into a fresh project, the example client type-checks and runs against it,
+ * and calls made through `createFetchExecutor` return what the OpenAPI
+ * document promises, operation by operation.
+ */
+import assert from "node:assert/strict";
+import { fileURLToPath } from "node:url";
+import { createServer } from "./mod.ts";
+import { responseValidator } from "./src/testing/validate_openapi.ts";
+import {
+  HiddenController,
+  TreeController,
+} from "./fixtures/treeshop/tree_controller.ts";
+import { treeshopInjectors } from "./fixtures/treeshop/injectors.ts";
+
+const ROOT = fileURLToPath(new URL("./", import.meta.url));
+const decoder = new TextDecoder();
+
+/** Runs deno with `args` from the repository root; fails with its stderr. */
+async function deno(...args: string[]): Promise<string> {
+  const output = await new Deno.Command(Deno.execPath(), {
+    args,
+    cwd: ROOT,
+    env: { NO_COLOR: "1" },
+  }).output();
+  const stderr = decoder.decode(output.stderr);
+  assert.equal(output.code, 0, `deno ${args.join(" ")}:\n${stderr}`);
+  return decoder.decode(output.stdout);
+}
+
+/** Starts `server.ts --port 0`; returns its base URL and a stop function. */
+async function startExampleServer(): Promise<
+  { base: string; stop: () => Promise<void> }
+> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "server.ts", "--port", "0", "--quiet"],
+    cwd: ROOT,
+    stdout: "piped",
+    stderr: "inherit",
+    env: { NO_COLOR: "1" },
+  }).spawn();
+  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let text = "";
+  while (!text.includes("\n")) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`server.ts stopped: ${text}`);
+    text += value;
+  }
+  reader.releaseLock();
+  const base = /(http:\/\/[\d.]+:\d+)\//.exec(text)![1]!;
+  return {
+    base,
+    stop: async () => {
+      child.kill("SIGTERM");
+      await child.status;
+      await child.stdout.cancel();
+    },
+  };
+}
+
+// deno-lint-ignore no-explicit-any
+type Client = any;
+
+/** Downloads a client with the api script and imports it. */
+async function downloadClient(url: string, dir: string): Promise<Client> {
+  const summary = await deno("run", "-A", "scripts/api.ts", url, dir);
+  assert.match(summary, /\d+ added/);
+  return await import(`file://${dir}/index.ts`);
+}
+
+Deno.test("e2e: the bookstore client downloaded from server.ts type-checks, runs and gets what the document promises", async () => {
+  const project = await Deno.makeTempDir({ prefix: "tailor_e2e_" });
+  const server = await startExampleServer();
+  try {
+    const generated = `${project}/src/__generated`;
+    const client = await downloadClient(`${server.base}/ts.zip`, generated);
+    await Deno.copyFile(`${ROOT}examples/client/main.ts`, `${project}/main.ts`);
+    await deno("check", `${project}/main.ts`);
+    const printed = await deno(
+      "run",
+      "--allow-net",
+      `${project}/main.ts`,
+      server.base,
+    );
+    assert.match(printed, /^Hello World!\n12 books; the first 3:/);
+    assert.match(printed, /book 999: absent/);
+    assert.match(
+      printed,
+      /refused: \{"error":"bad-request","parameter":"sortCode"/,
+    );
+
+    const check = responseValidator(
+      await (await fetch(`${server.base}/openapi.yml`)).text(),
+    );
+    const promised = (operation: string, body: unknown) =>
+      assert.deepEqual(
+        check(
+          operation,
+          200,
+          body === undefined ? undefined : JSON.parse(JSON.stringify(body)),
+        ),
+        [],
+        operation,
+      );
+    const api = new client.Api(
+      client.createFetchExecutor({ baseUrl: server.base }),
+    );
+    const first = await api.bookService.findBooks({
+      pageIndex: 0,
+      pageSize: 5,
+    });
+    const second = await api.bookService.findBooks({
+      pageIndex: 1,
+      pageSize: 5,
+    });
+    promised("GET /books", first);
+    promised("GET /books", second);
+    assert.equal(first.rows.length, 5);
+    assert.notDeepEqual(first.rows[0], second.rows[0]);
+
+    const missing = await api.bookService.findBook({ id: 999 });
+    assert.equal(missing, undefined);
+    const book = await api.bookService.findBook({ id: 1 });
+    promised("GET /book/{id}", book);
+    assert.ok(Array.isArray(book.authors) && book.authors.length > 0);
+
+    const active = await api.authorService.findMostActiveAuthors({ limit: 3 });
+    promised("GET /authors/mostActive", active);
+    assert.equal(active.length, 3);
+
+    const tenant = new client.Api(
+      client.createFetchExecutor({ baseUrl: server.base, tenant: "a" }),
+    );
+    const own = await tenant.bookService.findBooks({ pageSize: 20 });
+    promised("GET /books", own);
+    assert.ok(own.totalRowCount > 0 && own.totalRowCount < first.totalRowCount);
+
+    const dynamic = await api.dynamicBookService.findBook({
+      id: 2,
+      fetcherCode: "{ name store { name } }",
+    });
+    promised("GET /dynamic/book/{id}", dynamic);
+    assert.deepEqual(Object.keys(dynamic), ["id", "name", "store"]);
+
+    await assert.rejects(
+      api.bookService.findBooks({ pageSize: 0 }),
+      (reason: { error?: string; parameter?: string }) =>
+        reason.error === "bad-request" && reason.parameter === "pageSize",
+    );
+  } finally {
+    await server.stop();
+    await Deno.remove(project, { recursive: true });
+  }
+});
+
+Deno.test("e2e: a treeshop call with a header, a body and an injected principal", async () => {
+  const project = await Deno.makeTempDir({ prefix: "tailor_e2e_" });
+  const app = await createServer({
+    project: `${ROOT}fixtures/treeshop`,
+    typeCheck: false,
+    controllers: [new TreeController(), new HiddenController()],
+    inject: treeshopInjectors,
+  });
+  const server = Deno.serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    onListen: () => {},
+  }, app.fetch);
+  const base = `http://127.0.0.1:${server.addr.port}`;
+  try {
+    const client = await downloadClient(
+      `${base}/ts.zip?groups=admin`,
+      `${project}/src/__generated`,
+    );
+    const check = responseValidator(
+      await (await fetch(`${base}/openapi.yml`)).text(),
+    );
+    const api = new client.Api(client.createFetchExecutor({
+      baseUrl: base,
+      headers: { authorization: "User ann" },
+    }));
+    const node = await api.treeService.createNode({
+      body: { name: "Socks", parentId: 1 },
+      requestId: "r-1",
+    });
+    assert.deepEqual(check("POST /tree/nodes", 200, node), []);
+    assert.deepEqual(node, { id: 7, name: "Socks", parent: { id: 1 } });
+    assert.equal(api.treeService.findTree, undefined); // group shop left out
+  } finally {
+    await server.shutdown();
+    await Deno.remove(project, { recursive: true });
+  }
+});
