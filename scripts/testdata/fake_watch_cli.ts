@@ -25,5 +25,7 @@ const copy = async () => {
   const text = await Deno.readTextFile(`${values.project}/ctrl.ts`);
   await Deno.writeTextFile(`${values.out}/gen.txt`, text);
 };
+// Watch first, then write: an edit made as soon as the output appears is seen.
+const watcher = Deno.watchFs(values.project!);
 await copy();
-for await (const _ of Deno.watchFs(values.project!)) await copy();
+for await (const _ of watcher) await copy();
