@@ -25,7 +25,6 @@ for (const fixture of GOLDEN_FIXTURES) {
       await loadConfig(project),
       basename(resolve(project)),
     );
-    files.set("model.json", JSON.stringify(result.model, null, 2) + "\n");
     await assertGoldenTree(`golden/${fixture}`, files);
   });
 }

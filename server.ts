@@ -3,21 +3,27 @@
  * SQLite store, serving its controllers and its client artifacts.
  *
  * ```
- * deno task serve [--port 8080] [--hostname 127.0.0.1] [--project DIR]
- *                 [--config FILE] [--db FILE] [--skip-type-check] [--quiet]
+ * deno task serve [--port 8080] [--hostname 127.0.0.1] [--config FILE]
+ *                 [--db FILE] [--project DIR | --model FILE]
+ *                 [--skip-type-check] [--quiet]
  * ```
  *
  * @module
  */
 
 import { parseArgs } from "node:util";
-import { resolve } from "node:path";
+import { basename, dirname, resolve } from "node:path";
 import { ConfigError } from "./src/config/config.ts";
 import { ProjectError } from "./src/analyze/project.ts";
 import { createServer, ServerStartError } from "./mod.ts";
 import { ServerConfigError } from "./src/server/artifacts.ts";
 import { RouteTableError } from "./src/server/routes/fetchers.ts";
-import type { ServedRoutes } from "./src/server/create_server.ts";
+import type {
+  CreateServerOptions,
+  ServedRoutes,
+} from "./src/server/create_server.ts";
+import type { MiddlewareHandler } from "hono";
+import { ApiModelError, parseApiModel } from "./src/model/parse_api_model.ts";
 import { bookstoreServing } from "./fixtures/bookstore/serving.ts";
 
 /** The example project served by default. */
@@ -29,8 +35,10 @@ const USAGE = `Usage: deno task serve [options]
   --hostname H      address to listen on (default 127.0.0.1)
   --config FILE     configuration file (default: the project's orm.yml or orm.properties)
   --db FILE         keep the bookstore's SQLite database in FILE (default: in memory)
+  --project DIR     serve another project's artifacts (its controllers are not run)
+  --model FILE      serve the artifacts of a saved model.json (no analysis at start-up)
   --skip-type-check start without deno check of the project
-  --quiet           print only the first line (the URL)`;
+  --quiet           print only the first line (the URL), no access log`;
 
 /** Wrong command-line use: printed with the usage, exit 2. */
 class UsageError extends Error {}
@@ -40,6 +48,8 @@ interface ServeOptions {
   readonly hostname: string;
   readonly config?: string;
   readonly db?: string;
+  readonly project?: string;
+  readonly model?: string;
   readonly typeCheck: boolean;
   readonly quiet: boolean;
 }
@@ -53,6 +63,8 @@ function parseServeArgs(args: readonly string[]): ServeOptions | "help" {
       hostname: { type: "string" },
       config: { type: "string" },
       db: { type: "string" },
+      project: { type: "string" },
+      model: { type: "string" },
       "skip-type-check": { type: "boolean" },
       quiet: { type: "boolean" },
       help: { type: "boolean", short: "h" },
@@ -67,11 +79,16 @@ function parseServeArgs(args: readonly string[]): ServeOptions | "help" {
   if (!/^\d+$/.test(portText) || port > 65535) {
     throw new UsageError(`--port must be 0 to 65535, not "${portText}"`);
   }
+  if (values.project !== undefined && values.model !== undefined) {
+    throw new UsageError("give --project or --model, not both");
+  }
   return {
     port,
     hostname: values.hostname ?? "127.0.0.1",
     ...(values.config === undefined ? {} : { config: values.config }),
     ...(values.db === undefined ? {} : { db: resolve(values.db) }),
+    ...(values.project === undefined ? {} : { project: values.project }),
+    ...(values.model === undefined ? {} : { model: values.model }),
     typeCheck: values["skip-type-check"] !== true,
     quiet: values.quiet === true,
   };
@@ -90,23 +107,25 @@ export async function serve(args: readonly string[]): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  let served: ServedRoutes = { artifacts: [], routes: [] };
+  let served: ServedRoutes = { name: "", artifacts: [], routes: [] };
   let app;
   try {
-    const bookstore = bookstoreServing(
-      options.db === undefined ? {} : { path: options.db },
-    );
-    await bookstore.store.ready();
+    const source = await sourceOf(options);
     app = await createServer({
-      project: BOOKSTORE,
+      ...source,
       ...(options.config === undefined ? {} : { configFile: options.config }),
       typeCheck: options.typeCheck,
-      controllers: bookstore.controllers,
-      fetcherOwners: bookstore.fetcherOwners,
-      middleware: [bookstore.middleware],
+      middleware: [
+        ...(options.quiet ? [] : [accessLog]),
+        ...source.middleware ?? [],
+      ],
       onReady: (routes) => served = routes,
     });
   } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`${error.message}\n\n${USAGE}`);
+      return 2;
+    }
     if (!isStartError(error)) throw error;
     console.error(`error: ${(error as Error).message}`);
     return 1;
@@ -127,7 +146,7 @@ export async function serve(args: readonly string[]): Promise<number> {
     return 1;
   }
   const base = `http://${formatHost(options.hostname)}:${server.addr.port}`;
-  console.log(`Tailor example server (bookstore) on ${base}/`);
+  console.log(`Tailor server (${served.name}) on ${base}/`);
   if (!options.quiet) printRoutes(base, served);
   const stop = () => server.shutdown();
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
@@ -136,6 +155,50 @@ export async function serve(args: readonly string[]): Promise<number> {
   await server.finished;
   return 0;
 }
+
+/**
+ * What to serve: the bookstore with its controllers on its store (default),
+ * another project's artifacts, or a saved model's artifacts.
+ */
+async function sourceOf(
+  options: ServeOptions,
+): Promise<Partial<CreateServerOptions>> {
+  if (options.model !== undefined) {
+    if (options.config === undefined) {
+      throw new UsageError(
+        "--model needs --config FILE: the orm.yml naming the paths to serve",
+      );
+    }
+    const client = parseApiModel(await Deno.readTextFile(options.model));
+    // The generated tree's folder names the project (out/bookstore/model.json).
+    return {
+      models: { client },
+      sourceName: basename(dirname(resolve(options.model))),
+    };
+  }
+  if (options.project !== undefined) return { project: options.project };
+  const bookstore = bookstoreServing(
+    options.db === undefined ? {} : { path: options.db },
+  );
+  await bookstore.store.ready();
+  return {
+    project: BOOKSTORE,
+    controllers: bookstore.controllers,
+    fetcherOwners: bookstore.fetcherOwners,
+    middleware: [bookstore.middleware],
+  };
+}
+
+/** One line per request: method, path, status, milliseconds. */
+const accessLog: MiddlewareHandler = async (c, next) => {
+  const start = performance.now();
+  await next();
+  console.log(
+    `${c.req.method} ${c.req.path} ${c.res.status} ${
+      (performance.now() - start).toFixed(1)
+    }ms`,
+  );
+};
 
 function printRoutes(base: string, served: ServedRoutes): void {
   const labels = {
@@ -149,7 +212,9 @@ function printRoutes(base: string, served: ServedRoutes): void {
       `  ${labels[artifact.kind].padEnd(18)} ${base}${artifact.path}`,
     );
   }
-  console.log(`  ${served.routes.length} controller routes, for example:`);
+  if (served.routes.length > 0) {
+    console.log(`  ${served.routes.length} controller routes, for example:`);
+  }
   for (const route of served.routes.slice(0, 6)) {
     const [method, path] = route.split(" ");
     console.log(`    ${method!.padEnd(6)} ${base}${path}`);
@@ -165,7 +230,7 @@ function isStartError(error: unknown): boolean {
   return error instanceof ServerStartError ||
     error instanceof ServerConfigError || error instanceof RouteTableError ||
     error instanceof ConfigError || error instanceof ProjectError ||
-    error instanceof Deno.errors.NotFound ||
+    error instanceof ApiModelError || error instanceof Deno.errors.NotFound ||
     error instanceof Deno.errors.PermissionDenied;
 }
 

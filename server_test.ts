@@ -18,25 +18,38 @@ function serverProcess(...args: string[]): Deno.ChildProcess {
   }).spawn();
 }
 
+/** The server's base URL (its first line) and the rest of its stdout. */
+interface Started {
+  readonly base: string;
+  /** Everything printed, once the process has ended. */
+  readonly output: () => Promise<string>;
+}
+
 /** Reads stdout until the first line, which names the base URL. */
-async function baseUrlOf(child: Deno.ChildProcess): Promise<string> {
-  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+async function baseUrlOf(child: Deno.ChildProcess): Promise<Started> {
+  const reader = child.stdout.getReader();
+  const decoder = new TextDecoder();
   let text = "";
   while (!text.includes("\n")) {
     const { value, done } = await reader.read();
     if (done) break;
-    text += value;
+    text += decoder.decode(value, { stream: true });
   }
-  reader.releaseLock();
-  const url = /(http:\/\/[\d.]+:\d+)\//.exec(text)?.[1];
-  if (url === undefined) throw new Error(`no URL in "${text}"`);
-  return url;
+  const base = /(http:\/\/[\d.]+:\d+)\//.exec(text)?.[1];
+  if (base === undefined) throw new Error(`no URL in "${text}"`);
+  const output = async () => {
+    for (let r = await reader.read(); !r.done; r = await reader.read()) {
+      text += decoder.decode(r.value, { stream: true });
+    }
+    return text;
+  };
+  return { base, output };
 }
 
 Deno.test("serve: starts on a free port, answers, stops on SIGTERM", async () => {
   const child = serverProcess("--port", "0", "--quiet");
+  const { base, output } = await baseUrlOf(child);
   try {
-    const base = await baseUrlOf(child);
     const zip = await fetch(`${base}/ts.zip`);
     assert.equal(zip.status, 200);
     assert.equal(zip.headers.get("content-type"), "application/zip");
@@ -50,6 +63,7 @@ Deno.test("serve: starts on a free port, answers, stops on SIGTERM", async () =>
     child.kill("SIGTERM");
   }
   const status = await child.status;
+  await output();
   await child.stderr.cancel();
   assert.equal(status.code, 0);
 });
@@ -82,5 +96,57 @@ Deno.test("serve: a bad port is a usage error; a busy port one line", async () =
     assert.equal(stderr.split("\n").length, 1);
   } finally {
     listener.close();
+  }
+});
+
+Deno.test("serve --model: boots from a generated model.json, without analysis", async () => {
+  const out = await Deno.makeTempDir({ prefix: "tailor_model_" });
+  try {
+    const generated = await new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "-A",
+        "cli.ts",
+        "generate",
+        "--project",
+        "fixtures/bookstore",
+        "--out",
+        `${out}/bookstore`,
+        "--skip-type-check",
+      ],
+      cwd: ROOT,
+    }).output();
+    assert.equal(generated.code, 0);
+    let started: Started | undefined;
+    const child = serverProcess(
+      "--port",
+      "0",
+      "--model",
+      `${out}/bookstore/model.json`,
+      "--config",
+      "fixtures/bookstore/orm.yml",
+    );
+    try {
+      started = await baseUrlOf(child);
+      const { base } = started;
+      const yaml = await fetch(`${base}/openapi.yml`);
+      assert.equal(
+        await yaml.text(),
+        await Deno.readTextFile(`${out}/bookstore/openapi.yml`),
+      );
+      const api = await fetch(`${base}/ts.zip`);
+      assert.equal(api.status, 200);
+      await api.arrayBuffer();
+      // Artifacts only: the controllers need the analysis.
+      assert.equal((await fetch(`${base}/helloworld`)).status, 404);
+    } finally {
+      child.kill("SIGTERM");
+    }
+    assert.equal((await child.status).code, 0);
+    const log = await started!.output();
+    assert.match(log, /GET \/openapi\.yml 200 [\d.]+ms/);
+    await child.stderr.cancel();
+  } finally {
+    await Deno.remove(out, { recursive: true });
   }
 });

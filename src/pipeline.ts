@@ -23,6 +23,14 @@ import { denoCheck } from "./typecheck/deno_check.ts";
 /** Name of the OpenAPI document file beside the page. */
 export const OPENAPI_FILE = "openapi.yml";
 
+/** The model beside the artifacts: `createServer` boots from it (`--model`). */
+export const MODEL_FILE = "model.json";
+
+/** A model as `model.json` holds it (read back with `parseApiModel`). */
+export function modelJson(model: ApiModel): string {
+  return JSON.stringify(model, null, 2) + "\n";
+}
+
 /** Folder of the page's browser assets, relative to the page. */
 export const OPENAPI_ASSETS_DIR = "openapi-assets";
 
@@ -66,8 +74,8 @@ export function openApiPage(
 
 /**
  * Every text artifact of a model, as one tree: `ts/**`, `java/**`,
- * `openapi.yml` and `openapi.html` (the page's browser assets are binary
- * package files and are not part of it).
+ * `openapi.yml`, `openapi.html` and `model.json` (the page's browser assets
+ * are binary package files and are not part of it).
  */
 export function renderArtifacts(
   model: ApiModel,
@@ -88,6 +96,7 @@ export function renderArtifacts(
   }
   files.set(OPENAPI_FILE, openApiDocument(model, config));
   files.set("openapi.html", openApiPage(config));
+  files.set(MODEL_FILE, modelJson(model));
   return new Map([...files].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0));
 }
 

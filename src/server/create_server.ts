@@ -53,7 +53,7 @@ export interface CreateServerOptions {
   readonly inject?: Readonly<Record<string, Injector>>;
   /** Classes holding fetchers besides controllers and default owners. */
   readonly fetcherOwners?: readonly AnyClass[];
-  /** Middleware run before the controllers (authentication, tenants...). */
+  /** Middleware run before every route (logging, authentication, tenants). */
   readonly middleware?: readonly MiddlewareHandler[];
   /** Told of every artifact render (tests count them). */
   readonly onRender?: (key: string) => void;
@@ -76,6 +76,8 @@ export class ServerStartError extends Error {
 
 /** What an app serves. */
 export interface ServedRoutes {
+  /** The project's name, as the generated headers give it. */
+  readonly name: string;
   /** Artifact endpoints, in configuration order. */
   readonly artifacts: readonly ArtifactRoute[];
   /** Controller routes: `GET /books`... */
@@ -100,6 +102,7 @@ export async function createServer(
   const cache = new ArtifactCache(options.onRender);
   const app = new Hono();
   const routes: string[] = [];
+  for (const middleware of options.middleware ?? []) app.use(middleware);
 
   for (const artifact of artifacts) {
     app.get(artifact.path, async (c) => {
@@ -171,7 +174,6 @@ export async function createServer(
       );
     }
     checkCollisions(models.server, artifacts);
-    for (const middleware of options.middleware ?? []) app.use(middleware);
     app.route(
       "/",
       controllerRoutes({
@@ -195,7 +197,7 @@ export async function createServer(
     console.error(`${c.req.method} ${c.req.path} failed:`, error);
     return c.json({ error: "internal" }, 500);
   });
-  options.onReady?.({ artifacts, routes });
+  options.onReady?.({ name: sourceName, artifacts, routes });
   return app;
 }
 
