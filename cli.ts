@@ -2,7 +2,7 @@
  * Tailor's command line.
  *
  * ```
- * deno run -A cli.ts generate --project DIR --out DIR [--target all|ts|java|openapi] [--groups a,b] [--config FILE] [--import-extension ts|js|none] [--skip-type-check]
+ * deno run -A cli.ts generate --project DIR --out DIR [--target all|ts|java|openapi] [--groups a,b] [--config FILE] [--import-extension ts|js|none] [--skip-type-check] [--force]
  * deno run -A cli.ts check    --project DIR --against DIR [--target ...] [--groups a,b] [--config FILE] [--skip-type-check]
  * ```
  *
@@ -18,6 +18,7 @@ import {
 } from "./src/emit/ts/import_extension.ts";
 import { ProjectError } from "./src/analyze/project.ts";
 import { readTree, replaceTree } from "./src/fs/tree.ts";
+import { MARKER_FILE, OutputError } from "./src/fs/output_guard.ts";
 import { formatDiagnostic } from "./src/model/diagnostic.ts";
 import { loadOpenApiPageAssets } from "./src/emit/openapi/openapi_page.ts";
 import { compareTrees } from "./src/fs/tree_diff.ts";
@@ -35,14 +36,18 @@ type Target = typeof TARGETS[number];
 const USAGE = `Usage:
   cli.ts generate --project DIR --out DIR [--target all|ts|java|openapi]
                   [--groups a,b] [--config FILE] [--skip-type-check]
-                  [--import-extension ts|js|none]
+                  [--import-extension ts|js|none] [--force]
   cli.ts check --project DIR --against DIR [--target all|ts|java|openapi]
                [--groups a,b] [--config FILE] [--skip-type-check]
                [--import-extension ts|js|none]
 
 generate  writes the client files for the project into --out, replacing it whole
-          (target all: ts/, java/, openapi.yml, openapi.html; ts or java: that
-          client at the root of --out; openapi: the document and page).
+          (target all: ts/, java/, openapi.yml, openapi.html, model.json; ts or
+          java: that client at the root of --out; openapi: the document and
+          page). --out must be new, empty or written by Tailor before (it
+          holds .tailor-generated); never the project, the working or home
+          directory, or one holding them. --force replaces a non-empty
+          directory Tailor did not write.
 check     exits 1 and lists the files of --against that differ from what
           generate would write (a drift check for CI).
 
@@ -145,7 +150,10 @@ async function generate(
       withAssets.set(`${OPENAPI_ASSETS_DIR}/${name}`, bytes);
     }
   }
-  await replaceTree(out, withAssets);
+  await replaceTree(out, withAssets, {
+    force: values.force === true,
+    project: values.project as string,
+  });
   console.log(`wrote ${withAssets.size} files to ${out}`);
   return 0;
 }
@@ -157,11 +165,20 @@ async function check(
   if (typeof against !== "string") {
     throw new UsageError("--against is required");
   }
+  const kind = await Deno.stat(against).then(
+    (info) => info.isDirectory ? "dir" : "file",
+    () => "absent",
+  );
+  if (kind === "file") {
+    throw new UsageError(
+      `--against ${against} is a file: give the generated directory`,
+    );
+  }
   const files = await artifacts(values);
   if (files === undefined) return 1;
   const existing = new Map(
     [...await readTree(against)].filter(([path]) =>
-      !path.startsWith(`${OPENAPI_ASSETS_DIR}/`)
+      !path.startsWith(`${OPENAPI_ASSETS_DIR}/`) && path !== MARKER_FILE
     ),
   );
   const report = compareTrees(existing, files, {
@@ -191,6 +208,7 @@ export async function main(args: readonly string[]): Promise<number> {
         config: { type: "string" },
         "import-extension": { type: "string" },
         "skip-type-check": { type: "boolean" },
+        force: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -217,11 +235,21 @@ export async function main(args: readonly string[]): Promise<number> {
       console.error(`configuration error: ${error.message}`);
       return 1;
     }
-    if (error instanceof ProjectError) {
+    if (error instanceof OutputError) {
+      console.error(`error: ${error.message}`);
+      return error.exitCode;
+    }
+    if (
+      error instanceof ProjectError || error instanceof Deno.errors.NotFound
+    ) {
       console.error(`error: ${error.message}`);
       return 1;
     }
-    throw error;
+    // Anything else is still one line, never a stack trace.
+    console.error(
+      `error: ${(error as Error).message?.split("\n")[0] ?? String(error)}`,
+    );
+    return 1;
   }
 }
 

@@ -216,3 +216,71 @@ Deno.test("cli: a project that does not type-check gives no client", async () =>
   );
   assert.equal(skipped.status, 0, skipped.err);
 });
+
+Deno.test("cli: an output that would destroy data is refused (exit 2, one line) and nothing changes", async () => {
+  const parent = await Deno.makeTempDir();
+  const file = `${parent}/notes.txt`;
+  await Deno.writeTextFile(file, "keep");
+  const project = await readTree("fixtures/bookstore");
+  const cases: [string, RegExp][] = [
+    ["fixtures/bookstore", /is the project fixtures\/bookstore/],
+    ["fixtures", /is the project fixtures\/bookstore or holds it/],
+    [".", /is the working directory or holds it/],
+    ["/", /is a file system root/],
+    ["", /the output path is empty/],
+    [file, /is a file/],
+    [`${file}/sub`, /which is a file/],
+  ];
+  try {
+    for (const [out, message] of cases) {
+      const result = await run(
+        "generate",
+        "--project",
+        "fixtures/bookstore",
+        "--out",
+        out,
+        "--skip-type-check",
+      );
+      assert.equal(result.status, 2, `${out}: ${result.err}`);
+      assert.match(result.err, message, out);
+      assert.equal(result.err.split("\n").length, 1, result.err);
+    }
+    assert.deepEqual(await readTree("fixtures/bookstore"), project);
+    assert.equal(await Deno.readTextFile(file), "keep");
+    const against = await run(
+      "check",
+      "--project",
+      "fixtures/bookstore",
+      "--against",
+      file,
+      "--skip-type-check",
+    );
+    assert.equal(against.status, 2);
+    assert.match(against.err, /--against .* is a file/);
+  } finally {
+    await Deno.remove(parent, { recursive: true });
+  }
+});
+
+Deno.test("cli: a directory Tailor did not write needs --force; its own output is replaced freely", async () => {
+  const out = await Deno.makeTempDir();
+  await Deno.writeTextFile(`${out}/mine.txt`, "mine");
+  const args = [
+    "generate",
+    "--project",
+    "fixtures/bookstore",
+    "--out",
+    out,
+    "--skip-type-check",
+    "--target",
+    "openapi",
+  ];
+  const refused = await run(...args);
+  assert.equal(refused.status, 2);
+  assert.match(refused.err, /did not write .* --force/);
+  assert.equal(await Deno.readTextFile(`${out}/mine.txt`), "mine");
+  assert.equal((await run(...args, "--force")).status, 0);
+  assert.equal((await run(...args)).status, 0); // now marked as Tailor's
+  assert.ok((await readTree(out)).has(".tailor-generated"));
+  await Deno.remove(out, { recursive: true });
+});

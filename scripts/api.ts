@@ -19,6 +19,7 @@ import { ArchiveError } from "../src/archive/zip.ts";
 import { readZip } from "../src/archive/read_zip.ts";
 import { join } from "node:path";
 import { replaceTree } from "../src/fs/tree.ts";
+import { checkOutput, OutputError } from "../src/fs/output_guard.ts";
 import {
   type ApiOptions,
   parseApiArgs,
@@ -58,6 +59,9 @@ export async function downloadClient(
   options: ApiOptions,
   hooks: ClientDownloadHooks = {},
 ): Promise<Changes> {
+  const guard = { force: options.force === true };
+  // Refuse a directory Tailor may not replace before downloading anything.
+  await checkOutput(options.dir, guard);
   const bytes = await download(options.url, { ...options, ...hooks });
   let files: Map<string, Uint8Array>;
   try {
@@ -75,7 +79,7 @@ export async function downloadClient(
   }
   if (hooks.signal?.aborted) throw hooks.signal.reason;
   const before = await readOldClient(options.dir, options);
-  await replaceTree(options.dir, files);
+  await replaceTree(options.dir, files, guard);
   return compareFiles(before, files);
 }
 
@@ -144,7 +148,11 @@ async function main(args: readonly string[]): Promise<number> {
     return 0;
   } catch (error) {
     progress?.clear();
-    const code = error instanceof Interrupted ? 130 : 1;
+    const code = error instanceof Interrupted
+      ? 130
+      : error instanceof OutputError
+      ? error.exitCode
+      : 1;
     const message = error instanceof Error ? error.message : String(error);
     console.error(
       `api: ${message.split("\n")[0]}; ${options.dir} left as it was`,

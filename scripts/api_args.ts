@@ -26,6 +26,8 @@ export interface ApiOptions {
   readonly url: string;
   /** The directory the client is written to. */
   readonly dir: string;
+  /** Replace `dir` even when it lacks Tailor's marker file. */
+  readonly force?: boolean;
   /** Milliseconds to wait for the server's answer (the response headers). */
   readonly connectTimeoutMs: number;
   /** Milliseconds without a byte of the body before giving up. */
@@ -50,6 +52,7 @@ export class UsageError extends Error {
 export const USAGE = `usage: deno task api [URL] [DIR] [options]
   URL                     archive address (default ${DEFAULT_URL})
   DIR                     target directory (default ${DEFAULT_DIR})
+  --force                 replace DIR even without Tailor's marker file
   --groups a,b            only the APIs of these groups (?groups=a,b)
   --import-extension X    ts | js | none (?importExtension=X)
   --connect-timeout S     seconds to wait for the answer (default 10)
@@ -73,6 +76,7 @@ export function parseApiArgs(args: readonly string[]): ApiOptions | undefined {
       strict: true,
       options: {
         help: { type: "boolean", short: "h" },
+        force: { type: "boolean" },
         groups: { type: "string" },
         "import-extension": { type: "string" },
         "connect-timeout": { type: "string", default: "10" },
@@ -100,6 +104,7 @@ export function parseApiArgs(args: readonly string[]): ApiOptions | undefined {
   return {
     url: archiveUrl(url, values.groups, values["import-extension"]),
     dir,
+    force: values.force === true,
     connectTimeoutMs: seconds("--connect-timeout", values["connect-timeout"]),
     idleTimeoutMs: seconds("--idle-timeout", values["idle-timeout"]),
     maxBytes: byteCount("--max-size", values["max-size"]),

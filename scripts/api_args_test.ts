@@ -10,6 +10,7 @@ Deno.test("api args: defaults", () => {
   assert.deepEqual(parseApiArgs([]), {
     url: DEFAULT_URL,
     dir: DEFAULT_DIR,
+    force: false,
     connectTimeoutMs: 10_000,
     idleTimeoutMs: 30_000,
     maxBytes: 64 * 1024 * 1024,

@@ -4,9 +4,7 @@
  *
  * @module
  */
-
-/** The marker of a generated directory; not part of any archive. */
-export const MARKER_FILE = ".tailor-generated";
+import { MARKER_FILE } from "../src/fs/output_guard.ts";
 
 /** Paths added, changed and removed, each sorted. */
 export interface Changes {

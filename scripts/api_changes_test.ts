@@ -1,10 +1,6 @@
 import assert from "node:assert/strict";
-import {
-  compareFiles,
-  listChanges,
-  MARKER_FILE,
-  summarizeChanges,
-} from "./api_changes.ts";
+import { MARKER_FILE } from "../src/fs/output_guard.ts";
+import { compareFiles, listChanges, summarizeChanges } from "./api_changes.ts";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 

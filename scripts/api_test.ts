@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { zipSync } from "fflate";
 import { createZip } from "../src/archive/zip.ts";
 import { readTree, writeTree } from "../src/fs/tree.ts";
+import { MARKER_FILE, MARKER_TEXT } from "../src/fs/output_guard.ts";
 import { downloadClient } from "./api.ts";
 import { parseApiArgs } from "./api_args.ts";
 import { declareSize } from "../src/archive/test_archives.ts";
@@ -10,6 +11,7 @@ const API = new URL("./api.ts", import.meta.url).pathname;
 const ROOT = new URL("..", import.meta.url).pathname;
 const encoder = new TextEncoder();
 const OLD_CLIENT = new Map([
+  [MARKER_FILE, MARKER_TEXT],
   ["index.ts", "// old client\n"],
   ["services/Old.ts", "export {};\n"],
 ]);
@@ -152,9 +154,39 @@ Deno.test("api: a good archive replaces DIR and says what changed", async () => 
   }
   assert.equal(new URL(requested).search, "?groups=a%2Cb&importExtension=js");
   assert.deepEqual([...await readTree(dir)], [
+    [MARKER_FILE, MARKER_TEXT],
     ["index.ts", "// new\n"],
     ["services/A.ts", "a"],
   ]);
+});
+
+Deno.test("api: a directory Tailor did not write is refused before any download, unless --force", async () => {
+  const parent = await Deno.makeTempDir({ prefix: "tailor_api_" });
+  const dir = `${parent}/mine`;
+  await writeTree(dir, new Map([["notes.txt", "keep me\n"]]));
+  let requests = 0;
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen: () => {} },
+    () => (requests++, new Response(GOOD_ZIP.slice())),
+  );
+  const url = `http://127.0.0.1:${server.addr.port}/ts.zip`;
+  try {
+    const refused = await runApi(url, dir);
+    assert.equal(refused.code, 2);
+    assert.match(refused.stderr, /holds files Tailor did not write/);
+    assert.equal(requests, 0);
+    assert.deepEqual([...await readTree(dir)], [["notes.txt", "keep me\n"]]);
+    const forced = await runApi(url, dir, ["--force"]);
+    assert.equal(forced.code, 0, forced.stderr);
+    assert.deepEqual([...(await readTree(dir)).keys()], [
+      MARKER_FILE,
+      "index.ts",
+      "services/A.ts",
+    ]);
+  } finally {
+    await server.shutdown();
+    await Deno.remove(parent, { recursive: true });
+  }
 });
 
 Deno.test("api (process): success prints the change summary, exit 0", async () => {

@@ -6,7 +6,14 @@
  * @module
  */
 
-import { dirname, join, relative, sep as SEPARATOR } from "node:path";
+import { dirname, join, relative, resolve, sep as SEPARATOR } from "node:path";
+import {
+  checkOutput,
+  type GuardOptions,
+  MARKER_FILE,
+  MARKER_TEXT,
+  OutputError,
+} from "./output_guard.ts";
 
 /** Reads every file under `dir` as text, keyed by `/`-separated relative path. */
 export async function readTree(dir: string): Promise<Map<string, string>> {
@@ -70,30 +77,87 @@ async function removeEmptyParents(root: string, dir: string): Promise<void> {
   }
 }
 
+/** Prefix of the directories a replacement is staged in, beside the target. */
+export const STAGING_PREFIX = ".tailor-new-";
+
 /**
- * Replaces the directory `target` with a tree holding exactly `files`.
- * The files are first written to a new sibling directory, which is then
- * renamed over the old one; on any failure the old directory is untouched.
+ * Replaces the directory `target` with a tree holding exactly `files` plus
+ * the marker file, after {@link checkOutput} allowed it (else an
+ * {@link OutputError} with exit code 2). The files are written to a new
+ * sibling directory, which is then renamed over the old one: on any failure
+ * or signal (SIGINT, SIGTERM) the old directory is untouched and the staging
+ * directory removed. The target's mode is kept; a symbolic link to a
+ * directory is written through (the link stays). I/O failures are an
+ * {@link OutputError} with exit code 1.
  */
 export async function replaceTree(
+  target: string,
+  files: ReadonlyMap<string, string | Uint8Array>,
+  options: GuardOptions = {},
+): Promise<void> {
+  await checkOutput(target, options);
+  try {
+    await swapIn(await realTarget(target), files);
+  } catch (error) {
+    if (error instanceof OutputError) throw error;
+    throw new OutputError(
+      `cannot write ${target}: ${(error as Error).message}`,
+      1,
+    );
+  }
+}
+
+/** The directory to replace: a link's target, else the path itself. */
+async function realTarget(target: string): Promise<string> {
+  try {
+    return await Deno.realPath(target);
+  } catch {
+    return resolve(target);
+  }
+}
+
+async function swapIn(
   target: string,
   files: ReadonlyMap<string, string | Uint8Array>,
 ): Promise<void> {
   const parent = dirname(target);
   await Deno.mkdir(parent, { recursive: true });
+  await sweepStaging(parent);
   const staging = await Deno.makeTempDir({
     dir: parent,
-    prefix: ".tailor-new-",
+    prefix: STAGING_PREFIX,
   });
   const retired = `${staging}-old`;
+  // A signal while writing drops the staging directory and exits; during
+  // the two renames it waits for them, so the target is never left missing.
+  let swapping = false;
+  let interrupted = false;
+  const onSignal = () => {
+    if (swapping) {
+      interrupted = true;
+      return;
+    }
+    Deno.removeSync(staging, { recursive: true });
+    Deno.exit(130);
+  };
+  const signals = Deno.build.os === "windows"
+    ? []
+    : (["SIGINT", "SIGTERM"] as const);
+  for (const signal of signals) Deno.addSignalListener(signal, onSignal);
   try {
+    await Deno.writeTextFile(join(staging, MARKER_FILE), MARKER_TEXT);
     await writeTree(staging, files);
-    let hadOld = true;
-    try {
-      await Deno.rename(target, retired);
-    } catch (error) {
-      if (!(error instanceof Deno.errors.NotFound)) throw error;
-      hadOld = false;
+    const mode = await modeOf(target);
+    if (mode !== undefined) await Deno.chmod(staging, mode);
+    swapping = true;
+    let hadOld = mode !== undefined;
+    if (hadOld) {
+      try {
+        await Deno.rename(target, retired);
+      } catch (error) {
+        if (!(error instanceof Deno.errors.NotFound)) throw error;
+        hadOld = false;
+      }
     }
     try {
       await Deno.rename(staging, target);
@@ -103,6 +167,36 @@ export async function replaceTree(
     }
     if (hadOld) await Deno.remove(retired, { recursive: true });
   } finally {
+    for (const signal of signals) Deno.removeSignalListener(signal, onSignal);
     await Deno.remove(staging, { recursive: true }).catch(() => {});
+  }
+  if (interrupted) Deno.exit(130);
+}
+
+/** Permission bits of an existing directory, or undefined. */
+async function modeOf(dir: string): Promise<number | undefined> {
+  try {
+    const info = await Deno.stat(dir);
+    return info.mode === null ? 0o755 : info.mode & 0o7777;
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Removes staging directories a killed run left in `parent`: only those
+ * named like ours that hold our marker.
+ */
+export async function sweepStaging(parent: string): Promise<void> {
+  for await (const entry of Deno.readDir(parent)) {
+    if (!entry.isDirectory || !entry.name.startsWith(STAGING_PREFIX)) continue;
+    const dir = join(parent, entry.name);
+    try {
+      await Deno.stat(join(dir, MARKER_FILE));
+    } catch {
+      continue;
+    }
+    await Deno.remove(dir, { recursive: true }).catch(() => {});
   }
 }

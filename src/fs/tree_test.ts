@@ -1,5 +1,8 @@
 import assert from "node:assert/strict";
-import { readTree, replaceTree, writeTree } from "./tree.ts";
+import { MARKER_FILE, MARKER_TEXT, OutputError } from "./output_guard.ts";
+import { readTree, replaceTree, STAGING_PREFIX, writeTree } from "./tree.ts";
+
+const MARKED = [MARKER_FILE, MARKER_TEXT] as const;
 
 Deno.test("writeTree then readTree round-trips, sorted, stale files removed", async () => {
   const dir = await Deno.makeTempDir();
@@ -27,7 +30,10 @@ Deno.test("replaceTree swaps the whole directory and leaves no staging behind", 
   const target = `${parent}/__generated`;
   await replaceTree(target, new Map([["old.ts", "old"]]));
   await replaceTree(target, new Map([["new/index.ts", "new"]]));
-  assert.deepEqual([...await readTree(target)], [["new/index.ts", "new"]]);
+  assert.deepEqual([...await readTree(target)], [MARKED, [
+    "new/index.ts",
+    "new",
+  ]]);
   const names = (await Array.fromAsync(Deno.readDir(parent))).map((e) =>
     e.name
   );
@@ -42,10 +48,90 @@ Deno.test("replaceTree failing to write keeps the old directory", async () => {
   await assert.rejects(() =>
     replaceTree(target, new Map([["a.ts", "a"], ["a.ts/b.ts", "clash"]]))
   );
-  assert.deepEqual([...await readTree(target)], [["keep.ts", "keep"]]);
+  assert.deepEqual([...await readTree(target)], [MARKED, ["keep.ts", "keep"]]);
   const names = (await Array.fromAsync(Deno.readDir(parent))).map((e) =>
     e.name
   );
   assert.deepEqual(names, ["__generated"]);
   await Deno.remove(parent, { recursive: true });
+});
+
+Deno.test("replaceTree keeps the directory's mode and writes through a link", async () => {
+  const parent = await Deno.makeTempDir();
+  const real = `${parent}/real`;
+  await replaceTree(real, new Map([["a.ts", "a"]]));
+  await Deno.chmod(real, 0o750);
+  await replaceTree(real, new Map([["b.ts", "b"]]));
+  assert.equal((await Deno.stat(real)).mode! & 0o777, 0o750);
+  await Deno.symlink(real, `${parent}/link`);
+  await replaceTree(`${parent}/link`, new Map([["c.ts", "c"]]));
+  assert.ok((await Deno.lstat(`${parent}/link`)).isSymlink);
+  assert.deepEqual([...(await readTree(real)).keys()], [MARKER_FILE, "c.ts"]);
+  await Deno.remove(parent, { recursive: true });
+});
+
+Deno.test("replaceTree sweeps staging directories a killed run left, only marked ones", async () => {
+  const parent = await Deno.makeTempDir();
+  await writeTree(
+    `${parent}/${STAGING_PREFIX}abc`,
+    new Map([[MARKER_FILE, MARKER_TEXT], ["x.ts", "x"]]),
+  );
+  await writeTree(`${parent}/${STAGING_PREFIX}mine`, new Map([["y", "y"]]));
+  await replaceTree(`${parent}/out`, new Map([["a.ts", "a"]]));
+  const names = (await Array.fromAsync(Deno.readDir(parent))).map((e) => e.name)
+    .sort();
+  assert.deepEqual(names, [`${STAGING_PREFIX}mine`, "out"]);
+  await Deno.remove(parent, { recursive: true });
+});
+
+Deno.test("replaceTree refuses what it must not replace, and changes nothing", async () => {
+  const parent = await Deno.makeTempDir();
+  const project = `${parent}/project`;
+  await writeTree(project, new Map([[".git/HEAD", "ref\n"], ["app.ts", "x"]]));
+  await Deno.writeTextFile(`${parent}/file.txt`, "keep");
+  const refusals: [string, RegExp][] = [
+    [project, /is the project/],
+    [parent, /is the project .* or holds it/],
+    [`${parent}/file.txt`, /is a file/],
+    [`${parent}/file.txt/sub`, /which is a file/],
+  ];
+  for (const [target, message] of refusals) {
+    await assert.rejects(
+      replaceTree(target, new Map([["a.ts", "a"]]), { project }),
+      (e) =>
+        e instanceof OutputError && e.exitCode === 2 && message.test(e.message),
+      target,
+    );
+  }
+  // Not the project, but holding files Tailor did not write.
+  await assert.rejects(
+    replaceTree(project, new Map([["a.ts", "a"]])),
+    (e) => e instanceof OutputError && /did not write/.test(e.message),
+  );
+  assert.deepEqual([...await readTree(project)], [[".git/HEAD", "ref\n"], [
+    "app.ts",
+    "x",
+  ]]);
+  assert.equal(await Deno.readTextFile(`${parent}/file.txt`), "keep");
+  // With force, a directory of other files is replaced.
+  await writeTree(`${parent}/other`, new Map([["o.txt", "o"]]));
+  await replaceTree(`${parent}/other`, new Map([["a.ts", "a"]]), {
+    force: true,
+  });
+  assert.deepEqual([...(await readTree(`${parent}/other`)).keys()], [
+    MARKER_FILE,
+    "a.ts",
+  ]);
+  await Deno.remove(parent, { recursive: true });
+});
+
+Deno.test("replaceTree turns an I/O failure into one line with exit code 1", async () => {
+  // Nothing can create a directory in /proc, not even root.
+  await assert.rejects(
+    replaceTree("/proc/tailor-test/out", new Map([["a.ts", "a"]])),
+    (e) =>
+      e instanceof OutputError && e.exitCode === 1 &&
+      /^cannot write \/proc\/tailor-test\/out: /.test(e.message) &&
+      !e.message.includes("\n"),
+  );
 });
