@@ -241,11 +241,16 @@ const metadataCache = new WeakMap<AnyClass, EntityMetadata>();
  * @throws TypeError when the class is not decorated with `@Entity()`.
  */
 export function entityMetadata(type: AnyClass): EntityMetadata {
+  if (typeof type !== "function") {
+    throw new TypeError(`${String(type)} is not an @Entity() class`);
+  }
   const cached = metadataCache.get(type);
   if (cached) return cached;
   const record = classRecord(type);
   if (record?.entityName === undefined) {
-    throw new TypeError(`${type.name} is not an @Entity() class`);
+    throw new TypeError(
+      `${type.name || "an anonymous class"} is not an @Entity() class`,
+    );
   }
   const properties = record.entityProperties as Map<string, PropertyMetadata>;
   const metadata: EntityMetadata = {
