@@ -23,6 +23,7 @@ import { docOf } from "./docs.ts";
 import { buildOperation } from "./operations.ts";
 import { type LoadedProject, loadProject } from "./project.ts";
 import { TypeMapper } from "./type_mapper.ts";
+import { reportUnresolvedDecorators } from "./unresolved.ts";
 import { type SourceFile, ts } from "ts-morph";
 
 /** What the analyzer returns: a model (and warnings), or errors. */
@@ -87,6 +88,7 @@ export function analyzeLoaded(
   if (sink.errors.length > 0) {
     return { ok: false, diagnostics: sortDiagnostics(sink.errors) };
   }
+  reportUnresolvedDecorators(files, sink);
   const scan = scanProject(files, sink);
   const explicit = !scan.implicit && !server;
   const anyApi = scan.controllers.some((c) =>

@@ -229,6 +229,24 @@ export class NamespaceController {
   });
 });
 
+Deno.test("an import alias of a route decorator is followed through its symbol", async () => {
+  const model = await modelOf({
+    "app.ts": `
+import { Controller as C, EnableImplicitApi, Get as G, Post as P } from "@mod";
+${IMPLICIT}
+@C("/things")
+export class ThingController {
+  @G("/one") one(): string { return ""; }
+  @P("/two") two(): string { return ""; }
+}
+`,
+  });
+  assert.deepEqual(
+    model.services[0]!.operations.map((o) => `${o.httpMethod} ${o.path}`),
+    ["GET /things/one", "POST /things/two"],
+  );
+});
+
 Deno.test("a local type named FetchBy or Int is not ours", async () => {
   const result = await analyzeSources({
     "app.ts": `

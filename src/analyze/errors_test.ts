@@ -35,6 +35,27 @@ const CASES: Record<string, Expected> = {
       },
     ],
   },
+  class_not_top_level: {
+    ok: false,
+    diagnostics: [
+      {
+        code: "TAILOR020",
+        file: "controller.ts",
+        line: 7,
+        column: 32,
+        message:
+          "(class expression): @Controller is on a class expression or a class declared inside another construct; the analyzer reads top-level classes only, so its routes would be missing from the client",
+      },
+      {
+        code: "TAILOR020",
+        file: "controller.ts",
+        line: 16,
+        column: 3,
+        message:
+          "InnerController: @Controller is on a class expression or a class declared inside another construct; the analyzer reads top-level classes only, so its routes would be missing from the client",
+      },
+    ],
+  },
   duplicate_route: {
     ok: false,
     diagnostics: [
@@ -213,6 +234,43 @@ const CASES: Record<string, Expected> = {
         column: 8,
         message:
           "ItemController.find: the path /items/{id} has the variable {id} but no parameter binds it",
+      },
+    ],
+  },
+  unresolved_decorator: {
+    ok: false,
+    diagnostics: [
+      {
+        code: "TAILOR019",
+        file: "controller.ts",
+        line: 15,
+        column: 3,
+        message:
+          "ThingController.aliased: @MyGet is made from Tailor's @Get through an alias, a wrapper or an expression the analyzer cannot follow, so what it declares would be missing from the client",
+      },
+      {
+        code: "TAILOR019",
+        file: "controller.ts",
+        line: 20,
+        column: 3,
+        message:
+          "ThingController.wrapped: @route is made from Tailor's @Get through an alias, a wrapper or an expression the analyzer cannot follow, so what it declares would be missing from the client",
+      },
+      {
+        code: "TAILOR019",
+        file: "controller.ts",
+        line: 25,
+        column: 3,
+        message:
+          "ThingController.posted: @routes.post is made from Tailor's @Post through an alias, a wrapper or an expression the analyzer cannot follow, so what it declares would be missing from the client",
+      },
+      {
+        code: "TAILOR019",
+        file: "controller.ts",
+        line: 30,
+        column: 3,
+        message:
+          "ThingController.admin: @AdminApi is made from Tailor's @Api through an alias, a wrapper or an expression the analyzer cannot follow, so what it declares would be missing from the client",
       },
     ],
   },
