@@ -247,6 +247,40 @@ export class ThingController {
   );
 });
 
+Deno.test("results: alias chains of Promise unwrap like Promise<T> written out", async () => {
+  const model = await modelOf({
+    "app.ts": `
+import { Controller, EnableImplicitApi, Get } from "@mod";
+${IMPLICIT}
+export interface Summary { total: number; }
+type S3 = Summary[];
+type S4 = Promise<S3>;
+type P<T> = Promise<T>;
+type Q<T> = P<T>;
+type Maybe<T> = Q<T | undefined>;
+
+@Controller("/s")
+export class SummaryController {
+  @Get("/direct") direct(): Promise<S3> { throw 0; }
+  @Get("/alias") alias(): S4 { throw 0; }
+  @Get("/chain") chain(): Q<Summary> { throw 0; }
+  @Get("/maybe") maybe(): Maybe<string> { throw 0; }
+}
+`,
+  });
+  const summaries = operation(model, "direct").result;
+  assert.equal(summaries.type.kind, "array");
+  assert.deepEqual(operation(model, "alias").result, summaries);
+  assert.deepEqual(operation(model, "chain").result, {
+    type: { kind: "static", name: "Summary", args: [] },
+    nullable: false,
+  });
+  assert.deepEqual(operation(model, "maybe").result, {
+    type: { kind: "primitive", name: "string" },
+    nullable: true,
+  });
+});
+
 Deno.test("a local type named FetchBy or Int is not ours", async () => {
   const result = await analyzeSources({
     "app.ts": `
