@@ -186,7 +186,11 @@ export function analyzeLoaded(
   };
 }
 
-/** Reports every syntax error of the project's own files. */
+/**
+ * Reports the first syntax error of each of the project's own files, with
+ * how many follow it: after the first, the parser's errors mostly cascade
+ * from it.
+ */
 function reportSyntaxErrors(
   loaded: LoadedProject,
   files: readonly SourceFile[],
@@ -194,20 +198,24 @@ function reportSyntaxErrors(
 ): void {
   const program = loaded.project.getProgram();
   for (const file of files) {
-    for (const diagnostic of program.getSyntacticDiagnostics(file)) {
-      sink.errorAt(
-        CODES.SYNTAX_ERROR,
-        file,
-        diagnostic.getStart() ?? 0,
-        `syntax error TS${diagnostic.getCode()}: ${
-          ts.flattenDiagnosticMessageText(
-            diagnostic.compilerObject.messageText,
-            " ",
-          )
-        }`,
-        "fix the source so that it parses (deno check shows the same error)",
-      );
-    }
+    const [first, ...more] = program.getSyntacticDiagnostics(file);
+    if (first === undefined) continue;
+    const message = ts.flattenDiagnosticMessageText(
+      first.compilerObject.messageText,
+      " ",
+    );
+    const others = more.length === 0
+      ? ""
+      : ` (and ${more.length} more syntax error${
+        more.length === 1 ? "" : "s"
+      } in this file, most caused by this one)`;
+    sink.errorAt(
+      CODES.SYNTAX_ERROR,
+      file,
+      first.getStart() ?? 0,
+      `syntax error TS${first.getCode()}: ${message}${others}`,
+      "fix the source so that it parses (deno check shows the same error)",
+    );
   }
 }
 

@@ -209,6 +209,14 @@ const CASES: Record<string, Expected> = {
         column: 1,
         message: "syntax error TS1005: '}' expected.",
       },
+      {
+        code: "TAILOR017",
+        file: "many.ts",
+        line: 8,
+        column: 17,
+        message:
+          "syntax error TS1109: Expression expected. (and 8 more syntax errors in this file, most caused by this one)",
+      },
     ],
   },
   two_bodies: {
