@@ -281,6 +281,38 @@ export class SummaryController {
   });
 });
 
+Deno.test("quoted property names that are identifiers are read like plain ones", async () => {
+  const model = await modelOf({
+    "app.ts": `
+import { Column, Controller, EnableImplicitApi, Entity, type FetchBy, fetcher, Get, Id, type Int } from "@mod";
+${IMPLICIT}
+@Entity()
+export class Person {
+  @Id() id!: Int;
+  @Column() "first"!: string;
+  @Column() 'last'!: string;
+}
+export interface Badge { "label": string; }
+
+@Controller("/people")
+export class PersonController {
+  static readonly ALL = fetcher(Person).allScalarFields();
+  @Get("/") list(): FetchBy<"ALL">[] { return []; }
+  @Get("/badge") badge(): Badge { throw 0; }
+}
+`,
+  });
+  const shape = model.dtos.find((d) => d.entity === "Person")!.shapes[0]!;
+  assert.deepEqual(
+    shape.type.kind === "object" && shape.type.properties.map((p) => p.name),
+    ["id", "first", "last"],
+  );
+  assert.deepEqual(
+    staticType(model, "Badge").properties.map((p) => p.name),
+    ["label"],
+  );
+});
+
 Deno.test("a local type named FetchBy or Int is not ours", async () => {
   const result = await analyzeSources({
     "app.ts": `

@@ -52,6 +52,8 @@ export const CODES = {
   UNRESOLVED_DECORATOR: "TAILOR019",
   /** `@Controller` or `@EnableImplicitApi` on a class that is not top-level. */
   CLASS_NOT_TOP_LEVEL: "TAILOR020",
+  /** A property of an entity or a type whose name is not an identifier. */
+  PROPERTY_NAME: "TAILOR021",
 } as const;
 
 /** One of the codes of {@link CODES}. */

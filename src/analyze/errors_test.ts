@@ -199,6 +199,27 @@ const CASES: Record<string, Expected> = {
       },
     ],
   },
+  property_name: {
+    ok: false,
+    diagnostics: [
+      {
+        code: "TAILOR021",
+        file: "controller.ts",
+        line: 20,
+        column: 3,
+        message:
+          'entity Person: the property name "first-name" is not an identifier, so the clients (TypeScript fields, Java getters, fetcher text) cannot name it',
+      },
+      {
+        code: "TAILOR021",
+        file: "controller.ts",
+        line: 28,
+        column: 3,
+        message:
+          'PersonController.badge, result, in Badge.badge-id: the property name "badge-id" is not an identifier, so the clients (TypeScript fields, Java getters, fetcher text) cannot name it',
+      },
+    ],
+  },
   syntax_error: {
     ok: false,
     diagnostics: [

@@ -93,3 +93,18 @@ export function runtimeDecorators(
   }
   return found;
 }
+
+/** The name of a property-like declaration, quotes removed. */
+export function propertyName(node: Node): string {
+  const nameNode = (node as unknown as { getNameNode?: () => Node })
+    .getNameNode?.();
+  if (nameNode !== undefined && Node.isStringLiteral(nameNode)) {
+    return nameNode.getLiteralValue();
+  }
+  return nameNode?.getText() ?? node.getText();
+}
+
+/** Whether a name is a JavaScript identifier (so also a Java one, keywords aside). */
+export function isIdentifierName(name: string): boolean {
+  return /^[\p{ID_Start}$_][\p{ID_Continue}$]*$/u.test(name);
+}
