@@ -104,7 +104,10 @@ export function propertyName(node: Node): string {
   return nameNode?.getText() ?? node.getText();
 }
 
-/** Whether a name is a JavaScript identifier (so also a Java one, keywords aside). */
+/**
+ * Whether a property name is an identifier: what the fetcher text, the
+ * runtime's entity decorators and the clients can write.
+ */
 export function isIdentifierName(name: string): boolean {
-  return /^[\p{ID_Start}$_][\p{ID_Continue}$]*$/u.test(name);
+  return /^[\p{ID_Start}$_][\p{ID_Continue}$\u200c\u200d]*$/u.test(name);
 }

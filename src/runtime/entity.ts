@@ -103,6 +103,9 @@ type FieldDecorator = (
   context: ClassFieldDecoratorContext,
 ) => void;
 
+/** A name the fetcher text can write (the compiler's NAME token). */
+const PROPERTY_NAME = /^[\p{ID_Start}$_][\p{ID_Continue}$\u200c\u200d]*$/u;
+
 function propertyDecorator(
   describe: (name: string) => PropertyMetadata,
 ): FieldDecorator {
@@ -112,6 +115,13 @@ function propertyDecorator(
         `Entity decorators apply to public instance properties, not ${
           String(context.name)
         }`,
+      );
+    }
+    if (!PROPERTY_NAME.test(context.name)) {
+      throw new TypeError(
+        `Entity property name ${
+          JSON.stringify(context.name)
+        } is not an identifier: fetcher text and clients cannot name it`,
       );
     }
     if (RESERVED_PROPERTY_NAMES.has(context.name)) {
