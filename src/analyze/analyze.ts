@@ -23,6 +23,7 @@ import { docOf } from "./docs.ts";
 import { buildOperation } from "./operations.ts";
 import { type LoadedProject, loadProject } from "./project.ts";
 import { TypeMapper } from "./type_mapper.ts";
+import { reportUnresolvedDecorators } from "./unresolved.ts";
 import { type SourceFile, ts } from "ts-morph";
 
 /** What the analyzer returns: a model (and warnings), or errors. */
@@ -87,6 +88,7 @@ export function analyzeLoaded(
   if (sink.errors.length > 0) {
     return { ok: false, diagnostics: sortDiagnostics(sink.errors) };
   }
+  reportUnresolvedDecorators(files, sink);
   const scan = scanProject(files, sink);
   const explicit = !scan.implicit && !server;
   const anyApi = scan.controllers.some((c) =>
@@ -184,7 +186,11 @@ export function analyzeLoaded(
   };
 }
 
-/** Reports every syntax error of the project's own files. */
+/**
+ * Reports the first syntax error of each of the project's own files, with
+ * how many follow it: after the first, the parser's errors mostly cascade
+ * from it.
+ */
 function reportSyntaxErrors(
   loaded: LoadedProject,
   files: readonly SourceFile[],
@@ -192,20 +198,24 @@ function reportSyntaxErrors(
 ): void {
   const program = loaded.project.getProgram();
   for (const file of files) {
-    for (const diagnostic of program.getSyntacticDiagnostics(file)) {
-      sink.errorAt(
-        CODES.SYNTAX_ERROR,
-        file,
-        diagnostic.getStart() ?? 0,
-        `syntax error TS${diagnostic.getCode()}: ${
-          ts.flattenDiagnosticMessageText(
-            diagnostic.compilerObject.messageText,
-            " ",
-          )
-        }`,
-        "fix the source so that it parses (deno check shows the same error)",
-      );
-    }
+    const [first, ...more] = program.getSyntacticDiagnostics(file);
+    if (first === undefined) continue;
+    const message = ts.flattenDiagnosticMessageText(
+      first.compilerObject.messageText,
+      " ",
+    );
+    const others = more.length === 0
+      ? ""
+      : ` (and ${more.length} more syntax error${
+        more.length === 1 ? "" : "s"
+      } in this file, most caused by this one)`;
+    sink.errorAt(
+      CODES.SYNTAX_ERROR,
+      file,
+      first.getStart() ?? 0,
+      `syntax error TS${first.getCode()}: ${message}${others}`,
+      "fix the source so that it parses (deno check shows the same error)",
+    );
   }
 }
 

@@ -229,6 +229,90 @@ export class NamespaceController {
   });
 });
 
+Deno.test("an import alias of a route decorator is followed through its symbol", async () => {
+  const model = await modelOf({
+    "app.ts": `
+import { Controller as C, EnableImplicitApi, Get as G, Post as P } from "@mod";
+${IMPLICIT}
+@C("/things")
+export class ThingController {
+  @G("/one") one(): string { return ""; }
+  @P("/two") two(): string { return ""; }
+}
+`,
+  });
+  assert.deepEqual(
+    model.services[0]!.operations.map((o) => `${o.httpMethod} ${o.path}`),
+    ["GET /things/one", "POST /things/two"],
+  );
+});
+
+Deno.test("results: alias chains of Promise unwrap like Promise<T> written out", async () => {
+  const model = await modelOf({
+    "app.ts": `
+import { Controller, EnableImplicitApi, Get } from "@mod";
+${IMPLICIT}
+export interface Summary { total: number; }
+type S3 = Summary[];
+type S4 = Promise<S3>;
+type P<T> = Promise<T>;
+type Q<T> = P<T>;
+type Maybe<T> = Q<T | undefined>;
+
+@Controller("/s")
+export class SummaryController {
+  @Get("/direct") direct(): Promise<S3> { throw 0; }
+  @Get("/alias") alias(): S4 { throw 0; }
+  @Get("/chain") chain(): Q<Summary> { throw 0; }
+  @Get("/maybe") maybe(): Maybe<string> { throw 0; }
+}
+`,
+  });
+  const summaries = operation(model, "direct").result;
+  assert.equal(summaries.type.kind, "array");
+  assert.deepEqual(operation(model, "alias").result, summaries);
+  assert.deepEqual(operation(model, "chain").result, {
+    type: { kind: "static", name: "Summary", args: [] },
+    nullable: false,
+  });
+  assert.deepEqual(operation(model, "maybe").result, {
+    type: { kind: "primitive", name: "string" },
+    nullable: true,
+  });
+});
+
+Deno.test("quoted property names that are identifiers are read like plain ones", async () => {
+  const model = await modelOf({
+    "app.ts": `
+import { Column, Controller, EnableImplicitApi, Entity, type FetchBy, fetcher, Get, Id, type Int } from "@mod";
+${IMPLICIT}
+@Entity()
+export class Person {
+  @Id() id!: Int;
+  @Column() "first"!: string;
+  @Column() 'last'!: string;
+}
+export interface Badge { "label": string; }
+
+@Controller("/people")
+export class PersonController {
+  static readonly ALL = fetcher(Person).allScalarFields();
+  @Get("/") list(): FetchBy<"ALL">[] { return []; }
+  @Get("/badge") badge(): Badge { throw 0; }
+}
+`,
+  });
+  const shape = model.dtos.find((d) => d.entity === "Person")!.shapes[0]!;
+  assert.deepEqual(
+    shape.type.kind === "object" && shape.type.properties.map((p) => p.name),
+    ["id", "first", "last"],
+  );
+  assert.deepEqual(
+    staticType(model, "Badge").properties.map((p) => p.name),
+    ["label"],
+  );
+});
+
 Deno.test("a local type named FetchBy or Int is not ours", async () => {
   const result = await analyzeSources({
     "app.ts": `

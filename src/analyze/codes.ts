@@ -48,6 +48,12 @@ export const CODES = {
   API_METHOD_OUTSIDE_API_CLASS: "TAILOR016",
   /** A source file of the project does not parse. */
   SYNTAX_ERROR: "TAILOR017",
+  /** A decorator made from one of Tailor's in a way the analyzer cannot follow. */
+  UNRESOLVED_DECORATOR: "TAILOR019",
+  /** `@Controller` or `@EnableImplicitApi` on a class that is not top-level. */
+  CLASS_NOT_TOP_LEVEL: "TAILOR020",
+  /** A property of an entity or a type whose name is not an identifier. */
+  PROPERTY_NAME: "TAILOR021",
 } as const;
 
 /** One of the codes of {@link CODES}. */

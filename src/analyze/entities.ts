@@ -15,6 +15,7 @@ import {
 import { docOf } from "./docs.ts";
 import {
   decoratorArguments,
+  propertyName,
   resolvedSymbol,
   runtimeDecorators,
   typeReferenceNameNode,
@@ -81,7 +82,7 @@ export function readEntity(declaration: ClassDeclaration): EntityInfo {
     const doc = docOf(property);
     if (kind === "scalar") {
       properties.push({
-        name: property.getName(),
+        name: propertyName(property),
         declaration: property,
         ...(doc === undefined ? {} : { doc }),
         kind,
@@ -91,7 +92,7 @@ export function readEntity(declaration: ClassDeclaration): EntityInfo {
     }
     const target = associationTarget(property, found.decorator);
     properties.push({
-      name: property.getName(),
+      name: propertyName(property),
       declaration: property,
       ...(doc === undefined ? {} : { doc }),
       kind,

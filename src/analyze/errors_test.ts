@@ -35,6 +35,27 @@ const CASES: Record<string, Expected> = {
       },
     ],
   },
+  class_not_top_level: {
+    ok: false,
+    diagnostics: [
+      {
+        code: "TAILOR020",
+        file: "controller.ts",
+        line: 7,
+        column: 32,
+        message:
+          "(class expression): @Controller is on a class expression or a class declared inside another construct; the analyzer reads top-level classes only, so its routes would be missing from the client",
+      },
+      {
+        code: "TAILOR020",
+        file: "controller.ts",
+        line: 16,
+        column: 3,
+        message:
+          "InnerController: @Controller is on a class expression or a class declared inside another construct; the analyzer reads top-level classes only, so its routes would be missing from the client",
+      },
+    ],
+  },
   duplicate_route: {
     ok: false,
     diagnostics: [
@@ -178,6 +199,27 @@ const CASES: Record<string, Expected> = {
       },
     ],
   },
+  property_name: {
+    ok: false,
+    diagnostics: [
+      {
+        code: "TAILOR021",
+        file: "controller.ts",
+        line: 20,
+        column: 3,
+        message:
+          'entity Person: the property name "first-name" is not an identifier, so the clients (TypeScript fields, Java getters, fetcher text) cannot name it',
+      },
+      {
+        code: "TAILOR021",
+        file: "controller.ts",
+        line: 28,
+        column: 3,
+        message:
+          'PersonController.badge, result, in Badge.badge-id: the property name "badge-id" is not an identifier, so the clients (TypeScript fields, Java getters, fetcher text) cannot name it',
+      },
+    ],
+  },
   syntax_error: {
     ok: false,
     diagnostics: [
@@ -187,6 +229,14 @@ const CASES: Record<string, Expected> = {
         line: 12,
         column: 1,
         message: "syntax error TS1005: '}' expected.",
+      },
+      {
+        code: "TAILOR017",
+        file: "many.ts",
+        line: 8,
+        column: 17,
+        message:
+          "syntax error TS1109: Expression expected. (and 8 more syntax errors in this file, most caused by this one)",
       },
     ],
   },
@@ -213,6 +263,43 @@ const CASES: Record<string, Expected> = {
         column: 8,
         message:
           "ItemController.find: the path /items/{id} has the variable {id} but no parameter binds it",
+      },
+    ],
+  },
+  unresolved_decorator: {
+    ok: false,
+    diagnostics: [
+      {
+        code: "TAILOR019",
+        file: "controller.ts",
+        line: 15,
+        column: 3,
+        message:
+          "ThingController.aliased: @MyGet is made from Tailor's @Get through an alias, a wrapper or an expression the analyzer cannot follow, so what it declares would be missing from the client",
+      },
+      {
+        code: "TAILOR019",
+        file: "controller.ts",
+        line: 20,
+        column: 3,
+        message:
+          "ThingController.wrapped: @route is made from Tailor's @Get through an alias, a wrapper or an expression the analyzer cannot follow, so what it declares would be missing from the client",
+      },
+      {
+        code: "TAILOR019",
+        file: "controller.ts",
+        line: 25,
+        column: 3,
+        message:
+          "ThingController.posted: @routes.post is made from Tailor's @Post through an alias, a wrapper or an expression the analyzer cannot follow, so what it declares would be missing from the client",
+      },
+      {
+        code: "TAILOR019",
+        file: "controller.ts",
+        line: 30,
+        column: 3,
+        message:
+          "ThingController.admin: @AdminApi is made from Tailor's @Api through an alias, a wrapper or an expression the analyzer cannot follow, so what it declares would be missing from the client",
       },
     ],
   },

@@ -93,3 +93,21 @@ export function runtimeDecorators(
   }
   return found;
 }
+
+/** The name of a property-like declaration, quotes removed. */
+export function propertyName(node: Node): string {
+  const nameNode = (node as unknown as { getNameNode?: () => Node })
+    .getNameNode?.();
+  if (nameNode !== undefined && Node.isStringLiteral(nameNode)) {
+    return nameNode.getLiteralValue();
+  }
+  return nameNode?.getText() ?? node.getText();
+}
+
+/**
+ * Whether a property name is an identifier: what the fetcher text, the
+ * runtime's entity decorators and the clients can write.
+ */
+export function isIdentifierName(name: string): boolean {
+  return /^[\p{ID_Start}$_][\p{ID_Continue}$\u200c\u200d]*$/u.test(name);
+}

@@ -45,7 +45,9 @@ import {
 } from "./entities.ts";
 import { ShapeReader } from "./fetch_by.ts";
 import {
+  isIdentifierName,
   isRuntimeNode,
+  propertyName,
   resolvedSymbol,
   runtimeDecorators,
   runtimeNameOfSymbol,
@@ -149,16 +151,6 @@ function stringLiteralUnion(
 export function isLibNode(node: Node): boolean {
   const path = node.getSourceFile().getFilePath();
   return /\/typescript\/lib\/lib\.[^/]*\.d\.ts$/.test(path);
-}
-
-/** The name of a property-like declaration, quotes removed. */
-export function propertyName(node: Node): string {
-  const nameNode = (node as unknown as { getNameNode?: () => Node })
-    .getNameNode?.();
-  if (nameNode !== undefined && Node.isStringLiteral(nameNode)) {
-    return nameNode.getLiteralValue();
-  }
-  return nameNode?.getText() ?? node.getText();
 }
 
 /** Whether a TypeRef is a value of a query, path or header parameter. */
@@ -351,12 +343,35 @@ export class TypeMapper {
   }
 
   /** The entity of a class, when the class is an `@Entity()` (cached). */
+  /** Reports a property whose name the clients cannot write. */
+  reportPropertyName(member: Node, name: string, where: string): void {
+    const nameNode = (member as unknown as { getNameNode?: () => Node })
+      .getNameNode?.() ?? member;
+    this.sink.error(
+      CODES.PROPERTY_NAME,
+      nameNode,
+      `${where}: the property name ${
+        JSON.stringify(name)
+      } is not an identifier, so the clients (TypeScript fields, Java ` +
+        "getters, fetcher text) cannot name it",
+      "rename the property to an identifier (letters, digits, _ and $, not starting with a digit)",
+    );
+  }
+
   entityOf(declaration: ClassDeclaration): EntityInfo | undefined {
     let info = this.#entities.get(declaration);
     if (info === undefined) {
       info = isEntityClass(declaration) ? readEntity(declaration) : null;
       this.#entities.set(declaration, info);
       if (info !== null) {
+        for (const property of info.properties) {
+          if (isIdentifierName(property.name)) continue;
+          this.reportPropertyName(
+            property.declaration,
+            property.name,
+            `entity ${info.name}`,
+          );
+        }
         if (!this.entityInfos.has(info.name)) {
           this.entityInfos.set(info.name, info);
         }
@@ -535,6 +550,10 @@ export class TypeMapper {
       owner: site.owner,
       env: site.env,
     };
+    if (!isIdentifierName(name)) {
+      this.reportPropertyName(member, name, memberSite.where);
+      return undefined;
+    }
     const mapped = typeNode === undefined
       ? this.mapInferred(member.getType(), member, memberSite)
       : this.map(typeNode, memberSite);

@@ -177,16 +177,28 @@ function keyOf(field: Field): string {
   return field;
 }
 
-/** Flattens nested YAML mappings into dotted keys. */
+/**
+ * Flattens nested YAML mappings into dotted keys. A mapping that contains
+ * itself (a cyclic alias such as `a: &a {b: *a}`) is a ConfigError.
+ */
 function flatten(
   value: unknown,
   prefix: string,
   into: Map<string, unknown>,
+  ancestors: Set<object> = new Set(),
 ): Map<string, unknown> {
   if (value !== null && typeof value === "object" && !Array.isArray(value)) {
-    for (const [key, child] of Object.entries(value)) {
-      flatten(child, prefix === "" ? key : `${prefix}.${key}`, into);
+    if (ancestors.has(value)) {
+      throw new ConfigError(
+        `the YAML alias at "${prefix}" refers to a mapping that contains it; remove the cyclic alias`,
+        prefix,
+      );
     }
+    ancestors.add(value);
+    for (const [key, child] of Object.entries(value)) {
+      flatten(child, prefix === "" ? key : `${prefix}.${key}`, into, ancestors);
+    }
+    ancestors.delete(value);
   } else {
     into.set(prefix, value);
   }
@@ -201,7 +213,9 @@ export function parseYamlConfig(text: string): ClientConfig {
     // stays "1.0" instead of becoming the number 1.
     document = parseYaml(text, { schema: "failsafe" });
   } catch (error) {
-    throw new ConfigError(`invalid YAML: ${(error as Error).message}`);
+    // The parser's message continues with a code frame: keep its first line.
+    const [first = ""] = String((error as Error).message).split("\n");
+    throw new ConfigError(`invalid YAML: ${first.replace(/:$/, "")}`);
   }
   if (document === null || document === undefined) {
     return clientConfigOf(new Map());
@@ -250,22 +264,30 @@ export function parseConfig(fileName: string, text: string): ClientConfig {
     : parseYamlConfig(text);
 }
 
+/** Names of the configuration files a project may hold (at most one). */
+export const CONFIG_FILE_NAMES: readonly string[] = [
+  "orm.yml",
+  "orm.yaml",
+  "orm.properties",
+];
+
 /**
- * Reads the configuration of a project: `--config FILE` when given, else
- * `orm.yml`, `orm.yaml` or `orm.properties` in the project directory, else
- * defaults (nothing served).
+ * Reads the configuration of a project: `--config FILE` when given, else the
+ * one of `orm.yml`, `orm.yaml` or `orm.properties` in the project directory,
+ * else defaults (nothing served). Two of them present is a ConfigError naming
+ * both, since the second would be ignored without a word.
  */
 export async function loadConfig(
   projectDir: string,
   file?: string,
 ): Promise<ClientConfig> {
   const candidates = file === undefined
-    ? ["orm.yml", "orm.yaml", "orm.properties"].map((n) => `${projectDir}/${n}`)
+    ? CONFIG_FILE_NAMES.map((name) => `${projectDir}/${name}`)
     : [file];
+  const found: [string, string][] = [];
   for (const candidate of candidates) {
-    let text: string;
     try {
-      text = await Deno.readTextFile(candidate);
+      found.push([candidate, await Deno.readTextFile(candidate)]);
     } catch (error) {
       const absent = error instanceof Deno.errors.NotFound ||
         error instanceof Deno.errors.NotADirectory;
@@ -276,14 +298,22 @@ export async function loadConfig(
         `cannot read ${candidate}: ${(error as Error).message}`,
       );
     }
-    try {
-      return parseConfig(candidate, text);
-    } catch (error) {
-      if (error instanceof ConfigError) {
-        throw new ConfigError(`${candidate}: ${error.message}`, error.key);
-      }
-      throw error;
-    }
   }
-  return clientConfigOf(new Map());
+  if (found.length > 1) {
+    throw new ConfigError(
+      `both ${found.map(([name]) => name).join(" and ")} are present; ` +
+        "keep one configuration file",
+    );
+  }
+  const [only] = found;
+  if (only === undefined) return clientConfigOf(new Map());
+  const [candidate, text] = only;
+  try {
+    return parseConfig(candidate, text);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      throw new ConfigError(`${candidate}: ${error.message}`, error.key);
+    }
+    throw error;
+  }
 }

@@ -100,9 +100,73 @@ Deno.test("bad keys and values name the key", () => {
   }
 });
 
-Deno.test("invalid YAML is a ConfigError", () => {
-  assert.throws(() => parseYamlConfig("orm: [unclosed"), ConfigError);
+Deno.test("invalid YAML is a one-line ConfigError", () => {
+  assert.throws(() => parseYamlConfig("orm: [unclosed"), {
+    name: "ConfigError",
+    message:
+      "invalid YAML: Flow sequence in block collection must be sufficiently indented and end with a ] at line 1, column 15",
+  });
   assert.throws(() => parseYamlConfig("- a\n- b\n"), ConfigError);
+});
+
+/** A project directory holding the given files, removed after `use`. */
+async function withProject(
+  files: Record<string, string>,
+  use: (dir: string) => Promise<void>,
+): Promise<void> {
+  const dir = await Deno.makeTempDir({ prefix: "tailor-config-" });
+  try {
+    for (const [name, text] of Object.entries(files)) {
+      await Deno.writeTextFile(`${dir}/${name}`, text);
+    }
+    await use(dir);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+Deno.test("a cyclic YAML alias is a one-line ConfigError naming the file", async () => {
+  await withProject({ "orm.yml": "a: &a\n  b: *a\n" }, async (dir) => {
+    await assert.rejects(() => loadConfig(dir), {
+      name: "ConfigError",
+      message:
+        `${dir}/orm.yml: the YAML alias at "a.b" refers to a mapping that contains it; remove the cyclic alias`,
+    });
+  });
+  // A shared, acyclic alias is fine.
+  const shared = parseYamlConfig(
+    "paths: &p\n  path: /ts.zip\norm:\n  client:\n    ts: *p\n",
+  );
+  assert.equal(shared.tsPath, "/ts.zip");
+});
+
+Deno.test("orm.yml and orm.properties both present: an error naming both", async () => {
+  const files = {
+    "orm.yml": "orm:\n  client:\n    ts:\n      path: /a.zip\n",
+    "orm.properties": "orm.client.ts.path=/b.zip\n",
+  };
+  await withProject(files, async (dir) => {
+    await assert.rejects(() => loadConfig(dir), {
+      name: "ConfigError",
+      message:
+        `both ${dir}/orm.yml and ${dir}/orm.properties are present; keep one configuration file`,
+    });
+    // --config names the one to use.
+    const chosen = await loadConfig(dir, `${dir}/orm.properties`);
+    assert.equal(chosen.tsPath, "/b.zip");
+  });
+});
+
+Deno.test("a bad value in a file names the file and the key", async () => {
+  const text = "orm.client.ts.path=ts.zip\n";
+  await withProject({ "orm.properties": text }, async (dir) => {
+    await assert.rejects(() => loadConfig(dir), {
+      name: "ConfigError",
+      key: "orm.client.ts.path",
+      message:
+        `${dir}/orm.properties: "orm.client.ts.path" must be a URL path starting with "/" and without spaces, got "ts.zip"`,
+    });
+  });
 });
 
 Deno.test("a missing --config file is an error, a missing default is not", async () => {

@@ -21,79 +21,132 @@ export const MAX_RECURSION_DEPTH = 64;
  * optional types hold), associations trimmed recursively. A recursive
  * selection stops at its depth, at {@link MAX_RECURSION_DEPTH}, or where an
  * object would repeat one of its ancestors (cyclic graphs).
+ *
+ * The walk is iterative (a chain of any length cannot overflow the stack),
+ * and an object reached again at the same place of the fetcher (same
+ * selection and recursion level) is projected once and shared, so the work
+ * is linear in the size of the data graph even where it is a DAG whose
+ * unfolded tree is exponential. The result is acyclic.
+ *
+ * @throws TypeError when `fetcher` is not a fetcher or `data` not an object.
  */
 export function applyFetcher<F extends AnyFetcher>(
   fetcher: F,
   data: object,
 ): ShapeOf<F> {
   if (!isFetcher(fetcher)) throw new TypeError("applyFetcher needs a fetcher");
-  return project(fetcher, data, new Set()) as ShapeOf<F>;
+  if (typeof data !== "object" || data === null) {
+    throw new TypeError("applyFetcher needs an object to project");
+  }
+  return new Projection().run(fetcher, data) as ShapeOf<F>;
 }
 
-function project(
-  fetcher: AnyFetcher,
-  data: object,
-  ancestors: Set<object>,
-): Record<string, unknown> {
-  const source = data as Record<string, unknown>;
-  const result: Record<string, unknown> = {};
-  ancestors.add(data);
-  for (const [name, selection] of fetcher.selections) {
-    const value = source[name];
-    if (value === null || value === undefined) continue;
-    if (selection.kind === "scalar") {
-      result[name] = value;
-      continue;
+type Association = Extract<Selection, { kind: "association" }>;
+type Output = Record<string, unknown>;
+
+/** Where a recursive selection continues below the object of a task. */
+interface Recursion {
+  readonly name: string;
+  readonly selection: Association;
+  readonly level: number;
+}
+
+/** One object to fill: the fetcher's selections of `source` into `output`. */
+interface Task {
+  readonly fetcher: AnyFetcher;
+  readonly source: object;
+  readonly output: Output;
+  readonly recursion: Recursion | undefined;
+}
+
+/** Marks where an object leaves the path, once everything below it is done. */
+interface Leave {
+  readonly leave: object;
+}
+
+/** One call of `applyFetcher`: a depth-first walk on an explicit stack. */
+class Projection {
+  /** Objects on the path from the root to the task being filled. */
+  readonly #ancestors = new Set<object>();
+  /** Tasks to run and path ends, last in first out. */
+  readonly #stack: (Task | Leave)[] = [];
+  /** Outputs already scheduled, by place (fetcher or selection), level and source. */
+  readonly #scheduled = new Map<object, Map<number, Map<object, Output>>>();
+
+  run(fetcher: AnyFetcher, data: object): Output {
+    const root = this.#schedule(fetcher, data, fetcher, 0, undefined);
+    for (let item = this.#stack.pop(); item; item = this.#stack.pop()) {
+      if ("leave" in item) this.#ancestors.delete(item.leave);
+      else this.#fill(item);
     }
-    const projected = projectAssociation(name, selection, value, ancestors, 1);
-    if (projected !== undefined) result[name] = projected;
+    return root;
   }
-  ancestors.delete(data);
-  return result;
-}
 
-function projectAssociation(
-  name: string,
-  selection: Extract<Selection, { kind: "association" }>,
-  value: unknown,
-  ancestors: Set<object>,
-  level: number,
-): unknown {
-  const one = (item: unknown): Record<string, unknown> | undefined => {
-    if (typeof item !== "object" || item === null) return undefined;
-    if (selection.recursive === undefined) {
-      return project(selection.child, item, ancestors);
+  #fill({ fetcher, source, output, recursion }: Task): void {
+    const fields = source as Record<string, unknown>;
+    this.#ancestors.add(source);
+    this.#stack.push({ leave: source });
+    for (const [name, selection] of fetcher.selections) {
+      const value = fields[name];
+      if (value === null || value === undefined) continue;
+      if (selection.kind === "scalar") {
+        output[name] = value;
+        continue;
+      }
+      const projected = this.#association(name, selection, value, 1);
+      if (projected !== undefined) output[name] = projected;
     }
-    return projectRecursive(name, selection, item, ancestors, level);
-  };
-  if (Array.isArray(value)) {
-    return value.map(one).filter((item) => item !== undefined);
+    if (recursion === undefined) return;
+    const { name, selection, level } = recursion;
+    const limit = selection.recursive?.depth ?? MAX_RECURSION_DEPTH;
+    const next = fields[name];
+    if (level < limit && next !== null && next !== undefined) {
+      const deeper = this.#association(name, selection, next, level + 1);
+      if (deeper !== undefined) output[name] = deeper;
+    }
   }
-  return one(value);
-}
 
-function projectRecursive(
-  name: string,
-  selection: Extract<Selection, { kind: "association" }>,
-  item: object,
-  ancestors: Set<object>,
-  level: number,
-): Record<string, unknown> | undefined {
-  if (ancestors.has(item)) return undefined;
-  const node = project(selection.child, item, ancestors);
-  const limit = selection.recursive?.depth ?? MAX_RECURSION_DEPTH;
-  const next = (item as Record<string, unknown>)[name];
-  if (level < limit && next !== null && next !== undefined) {
-    ancestors.add(item);
-    const deeper = projectAssociation(
-      name,
-      selection,
-      next,
-      ancestors,
-      level + 1,
-    );
-    ancestors.delete(item);
-    if (deeper !== undefined) node[name] = deeper;
+  #association(
+    name: string,
+    selection: Association,
+    value: unknown,
+    level: number,
+  ): unknown {
+    const one = (item: unknown): Output | undefined => {
+      if (typeof item !== "object" || item === null) return undefined;
+      if (selection.recursive === undefined) {
+        return this.#schedule(selection.child, item, selection.child, 0);
+      }
+      if (this.#ancestors.has(item)) return undefined;
+      return this.#schedule(selection.child, item, selection, level, {
+        name,
+        selection,
+        level,
+      });
+    };
+    if (Array.isArray(value)) {
+      return value.map(one).filter((item) => item !== undefined);
+    }
+    return one(value);
   }
-  return node;
+
+  /** The output of `source` at a place, scheduled to be filled on first use. */
+  #schedule(
+    fetcher: AnyFetcher,
+    source: object,
+    place: object,
+    level: number,
+    recursion?: Recursion,
+  ): Output {
+    let levels = this.#scheduled.get(place);
+    if (levels === undefined) this.#scheduled.set(place, levels = new Map());
+    let outputs = levels.get(level);
+    if (outputs === undefined) levels.set(level, outputs = new Map());
+    const known = outputs.get(source);
+    if (known !== undefined) return known;
+    const output: Output = {};
+    outputs.set(source, output);
+    this.#stack.push({ fetcher, source, output, recursion });
+    return output;
+  }
 }

@@ -387,3 +387,54 @@ Deno.test("applyFetcher rejects what is not a fetcher", () => {
     TypeError,
   );
 });
+
+Deno.test("a parent chain of 8,000 objects under a huge depth: no stack overflow", () => {
+  let node: Node = {
+    id: 0,
+    name: "n0",
+    kind: "ITEM",
+    parent: null,
+    childNodes: [],
+  };
+  for (let id = 1; id < 8000; id++) {
+    node = { id, name: `n${id}`, kind: "ITEM", parent: node, childNodes: [] };
+  }
+  const f = fetcher(TreeNode).parent(fetcher(TreeNode), {
+    recursive: true,
+    depth: Number.MAX_SAFE_INTEGER,
+  });
+  assert.equal(chainLength(applyFetcher(f, node)), 7999);
+});
+
+Deno.test("a DAG listing each next level twice is projected in linear time", () => {
+  // 40 levels: 2^40 paths, 41 objects. Exponential work would never finish.
+  let node: Node = {
+    id: 40,
+    name: "n40",
+    kind: "ITEM",
+    parent: null,
+    childNodes: [],
+  };
+  for (let id = 39; id >= 0; id--) {
+    node = {
+      id,
+      name: `n${id}`,
+      kind: "FOLDER",
+      parent: null,
+      childNodes: [node, node],
+    };
+  }
+  const f = fetcher(TreeNode).name().childNodes(fetcher(TreeNode).name(), {
+    recursive: true,
+  });
+  const projected = applyFetcher(f, node) as unknown as Node;
+  let level: Node = projected;
+  let levels = 0;
+  while (level.childNodes.length > 0) {
+    assert.equal(level.childNodes.length, 2);
+    level = level.childNodes[0]!;
+    levels++;
+  }
+  assert.equal(levels, 40);
+  assert.equal(level.name, "n40");
+});

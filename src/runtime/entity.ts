@@ -103,6 +103,9 @@ type FieldDecorator = (
   context: ClassFieldDecoratorContext,
 ) => void;
 
+/** A name the fetcher text can write (the compiler's NAME token). */
+const PROPERTY_NAME = /^[\p{ID_Start}$_][\p{ID_Continue}$\u200c\u200d]*$/u;
+
 function propertyDecorator(
   describe: (name: string) => PropertyMetadata,
 ): FieldDecorator {
@@ -112,6 +115,13 @@ function propertyDecorator(
         `Entity decorators apply to public instance properties, not ${
           String(context.name)
         }`,
+      );
+    }
+    if (!PROPERTY_NAME.test(context.name)) {
+      throw new TypeError(
+        `Entity property name ${
+          JSON.stringify(context.name)
+        } is not an identifier: fetcher text and clients cannot name it`,
       );
     }
     if (RESERVED_PROPERTY_NAMES.has(context.name)) {
@@ -241,11 +251,16 @@ const metadataCache = new WeakMap<AnyClass, EntityMetadata>();
  * @throws TypeError when the class is not decorated with `@Entity()`.
  */
 export function entityMetadata(type: AnyClass): EntityMetadata {
+  if (typeof type !== "function") {
+    throw new TypeError(`${String(type)} is not an @Entity() class`);
+  }
   const cached = metadataCache.get(type);
   if (cached) return cached;
   const record = classRecord(type);
   if (record?.entityName === undefined) {
-    throw new TypeError(`${type.name} is not an @Entity() class`);
+    throw new TypeError(
+      `${type.name || "an anonymous class"} is not an @Entity() class`,
+    );
   }
   const properties = record.entityProperties as Map<string, PropertyMetadata>;
   const metadata: EntityMetadata = {

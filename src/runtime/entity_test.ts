@@ -14,6 +14,7 @@ import {
   RESERVED_PROPERTY_NAMES,
 } from "./entity.ts";
 import { fetcher } from "./fetcher.ts";
+import { compileFetcher } from "./fetcher_compiler.ts";
 import { Author, Book, BookStore } from "../../fixtures/bookstore/entities.ts";
 import { Product, TreeNode } from "../../fixtures/treeshop/entities.ts";
 import { BookController } from "../../fixtures/bookstore/book_controller.ts";
@@ -282,6 +283,33 @@ Deno.test("reserved property names are refused", () => {
       message: `Entity property name "${name}" is reserved by fetchers`,
     });
   }
+});
+
+Deno.test("a quoted property name is fine when it is an identifier, refused otherwise", () => {
+  @Entity()
+  class Quoted {
+    @Id()
+    id!: number;
+
+    @Column()
+    "label"!: string;
+  }
+  const label = fetcher(Quoted).label();
+  assert.equal(compileFetcher(Quoted, String(label)).equals(label), true);
+  assert.throws(
+    () => {
+      class C {
+        @Column()
+        "first-name"!: string;
+      }
+      return C;
+    },
+    {
+      name: "TypeError",
+      message:
+        'Entity property name "first-name" is not an identifier: fetcher text and clients cannot name it',
+    },
+  );
 });
 
 Deno.test("entity decorators apply to public instance fields only", () => {

@@ -35,6 +35,9 @@
  *   only for associations; options are only for self-associations
  *   (`(recursive)`, `(depth: N)`, or both: a depth implies recursion).
  * - Computed (`@Formula`) properties are selected like scalars.
+ * - `depth: N` is at most `maxRecursionDepth` (default
+ *   {@link MAX_RECURSION_DEPTH}), so a client cannot ask a server to walk an
+ *   arbitrarily long chain; a server may raise the limit.
  * - Length is checked before anything else; nesting deeper than `maxDepth`
  *   braces is rejected where the offending `{` stands, so the recursive
  *   descent never exhausts the stack.
@@ -49,6 +52,7 @@
 import type { AnyClass } from "./metadata.ts";
 import { type AnyFetcher, fetcherOf, type Selection } from "./fetcher.ts";
 import { type EntityMetadata, entityMetadata } from "./entity.ts";
+import { MAX_RECURSION_DEPTH } from "./apply_fetcher.ts";
 
 /** Limits of `compileFetcher`, so that a hostile string cannot exhaust a server. */
 export interface CompileFetcherOptions {
@@ -56,6 +60,8 @@ export interface CompileFetcherOptions {
   readonly maxDepth?: number;
   /** Maximum length of the text in characters. Default 8192. */
   readonly maxLength?: number;
+  /** Maximum `depth: N` of a recursive selection. Default 64. */
+  readonly maxRecursionDepth?: number;
 }
 
 /** A fetcher text that does not compile, with its 1-based position. */
@@ -237,7 +243,11 @@ function expected(what: string, found: Token): never {
 class Parser {
   readonly #lexer: Lexer;
 
-  constructor(text: string, private readonly maxDepth: number) {
+  constructor(
+    text: string,
+    private readonly maxDepth: number,
+    private readonly maxRecursionDepth: number,
+  ) {
     this.#lexer = new Lexer(text);
   }
 
@@ -354,9 +364,9 @@ class Parser {
         const value = this.#lexer.next();
         if (value.kind !== "integer") expected("a positive integer", value);
         depth = Number(value.text);
-        if (!Number.isSafeInteger(depth) || depth < 1) {
+        if (depth < 1 || depth > this.maxRecursionDepth) {
           fail(
-            `depth must be a positive integer up to ${Number.MAX_SAFE_INTEGER}, found ${
+            `depth must be a positive integer up to ${this.maxRecursionDepth}, found ${
               describe(value)
             }`,
             value,
@@ -436,6 +446,12 @@ export function compileFetcher(
     MAX_DEPTH_CEILING,
     "maxDepth",
   );
+  const maxRecursionDepth = limit(
+    options.maxRecursionDepth,
+    MAX_RECURSION_DEPTH,
+    Number.MAX_SAFE_INTEGER,
+    "maxRecursionDepth",
+  );
   if (typeof text !== "string") {
     throw new TypeError("compileFetcher needs the fetcher text as a string");
   }
@@ -448,5 +464,5 @@ export function compileFetcher(
       column,
     );
   }
-  return new Parser(text, maxDepth).parse(metadata);
+  return new Parser(text, maxDepth, maxRecursionDepth).parse(metadata);
 }

@@ -522,6 +522,8 @@ Deno.test("invalid options and arguments are programming errors", () => {
       { maxDepth: Number.NaN },
       { maxLength: 0 },
       { maxLength: Infinity },
+      { maxRecursionDepth: 0 },
+      { maxRecursionDepth: Number.MAX_SAFE_INTEGER + 2 },
     ]
   ) {
     let thrown: unknown;
@@ -539,6 +541,47 @@ Deno.test("invalid options and arguments are programming errors", () => {
     thrown = error;
   }
   assert(thrown instanceof TypeError);
+});
+
+Deno.test("null, undefined and other non-classes or non-strings: a TypeError that says so", () => {
+  for (const entity of [null, undefined, 5, "Book", {}]) {
+    assert.throws(() => compileFetcher(entity as never, "{}"), {
+      name: "TypeError",
+      message: `${String(entity)} is not an @Entity() class`,
+    });
+  }
+  for (const text of [null, undefined, 5, {}, ["{}"]]) {
+    assert.throws(() => compileFetcher(Book, text as never), {
+      name: "TypeError",
+      message: "compileFetcher needs the fetcher text as a string",
+    });
+  }
+});
+
+Deno.test("recursion depth: at most 64 unless the server raises maxRecursionDepth", () => {
+  const parent = (depth: number) =>
+    compileFetcher(TreeNode, `{ parent(depth: ${depth}) }`)
+      .selections.get("parent");
+  assert.deepEqual(parent(64), {
+    kind: "association",
+    child: fetcher(TreeNode),
+    recursive: { depth: 64 },
+  });
+  const error = compileError(TreeNode, "{ parent(depth: 9007199254740991) }");
+  assert.equal(
+    error.message,
+    `depth must be a positive integer up to 64, found "9007199254740991" at 1:17`,
+  );
+  compileError(TreeNode, "{ parent(depth: 65) }");
+  const raised = compileFetcher(TreeNode, "{ parent(depth: 8000) }", {
+    maxRecursionDepth: 10_000,
+  });
+  assert.deepEqual(raised.selections.get("parent"), {
+    kind: "association",
+    child: fetcher(TreeNode),
+    recursive: { depth: 8000 },
+  });
+  compileError(TreeNode, "{ parent(depth: 3) }", { maxRecursionDepth: 2 });
 });
 
 Deno.test("FetcherSyntaxError carries a 1-based position", () => {
