@@ -284,3 +284,18 @@ Deno.test("cli: a directory Tailor did not write needs --force; its own output i
   assert.ok((await readTree(out)).has(".tailor-generated"));
   await Deno.remove(out, { recursive: true });
 });
+
+Deno.test("cli: a syntax error is reported once (TAILOR017), not again by the type check", async () => {
+  const out = await Deno.makeTempDir();
+  const result = await run(
+    "generate",
+    "--project",
+    "fixtures/errors/syntax_error",
+    "--out",
+    `${out}/client`,
+  );
+  assert.equal(result.status, 1);
+  assert.match(result.err, /TAILOR017/);
+  assert.doesNotMatch(result.err, /TAILOR018/);
+  await Deno.remove(out, { recursive: true });
+});

@@ -6,6 +6,7 @@
  */
 
 import { analyzeLoaded } from "./analyze/analyze.ts";
+import { CODES } from "./analyze/codes.ts";
 import { loadProject } from "./analyze/project.ts";
 import type { ClientConfig } from "./config/config.ts";
 import { DEFAULT_JAVA_BASE_PACKAGE, emitJava } from "./emit/java/emit_java.ts";
@@ -141,7 +142,7 @@ export async function projectModel(
     ? denoCheck(loaded.root, loaded.files)
     : Promise.resolve([]);
   const analysis = analyzeLoaded(loaded);
-  const typeErrors = await checking;
+  const typeErrors = unlessSyntaxErrors(analysis, await checking);
   if (!analysis.ok || typeErrors.length > 0) {
     const diagnostics = [
       ...(analysis.ok ? [] : analysis.diagnostics),
@@ -187,7 +188,7 @@ export async function serverModels(
     : denoCheck(loaded.root, loaded.files);
   const client = analyzeLoaded(loaded);
   const server = client.ok ? analyzeLoaded(loaded, "server") : client;
-  const typeErrors = await checking;
+  const typeErrors = unlessSyntaxErrors(client, await checking);
   if (!client.ok || !server.ok || typeErrors.length > 0) {
     return {
       ok: false,
@@ -204,6 +205,23 @@ export async function serverModels(
     server: server.model,
     warnings: client.warnings,
   };
+}
+
+/**
+ * The type checker's errors, unless the analysis found a syntax error
+ * (TAILOR017): `deno check` reports the same error again, less precisely.
+ */
+function unlessSyntaxErrors(
+  analysis: {
+    readonly ok: boolean;
+    readonly diagnostics?: readonly Diagnostic[];
+  },
+  typeErrors: readonly Diagnostic[],
+): readonly Diagnostic[] {
+  const syntax = analysis.diagnostics?.some((d) =>
+    d.code === CODES.SYNTAX_ERROR
+  );
+  return syntax ? [] : typeErrors;
 }
 
 /** Splits `a,b` and repeated values into a sorted, de-duplicated group list. */
