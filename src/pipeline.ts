@@ -35,18 +35,24 @@ export function modelJson(model: ApiModel): string {
 /** Folder of the page's browser assets, relative to the page. */
 export const OPENAPI_ASSETS_DIR = "openapi-assets";
 
-/** The TypeScript client files (paths relative to the client root). */
+/**
+ * The TypeScript client files (paths relative to the client root), in the
+ * import and enum styles of `config`.
+ */
 export function typeScriptFiles(
   model: ApiModel,
+  config: ClientConfig,
   sourceName: string,
-  importExtension?: ImportExtension,
 ): Map<string, string> {
-  return emitTypeScript(
-    model,
-    importExtension === undefined
-      ? { sourceName }
-      : { sourceName, importExtension },
-  );
+  return emitTypeScript(model, {
+    sourceName,
+    ...(config.tsImportExtension === undefined
+      ? {}
+      : { importExtension: config.tsImportExtension }),
+    ...(config.tsEnumStyle === undefined
+      ? {}
+      : { enumStyle: config.tsEnumStyle }),
+  });
 }
 
 /** The Java client files (paths mirror the package). */
@@ -84,11 +90,7 @@ export function renderArtifacts(
   sourceName: string,
 ): Map<string, string> {
   const files = new Map<string, string>();
-  const typeScript = typeScriptFiles(
-    model,
-    sourceName,
-    config.tsImportExtension,
-  );
+  const typeScript = typeScriptFiles(model, config, sourceName);
   for (const [path, text] of typeScript) {
     files.set(`ts/${path}`, text);
   }

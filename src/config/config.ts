@@ -12,6 +12,7 @@ import {
   IMPORT_EXTENSIONS,
   type ImportExtension,
 } from "../emit/ts/import_extension.ts";
+import { ENUM_STYLES, type EnumStyle } from "../emit/ts/enum_style.ts";
 
 /** Info block of the OpenAPI document. */
 export interface OpenApiInfo {
@@ -30,6 +31,8 @@ export interface ClientConfig {
    * TypeScript files end (`ts`, `js` or `none`; unset: `ts`).
    */
   readonly tsImportExtension?: ImportExtension;
+  /** `orm.client.ts.enum-style`: `union` (default) or `enum-like`. */
+  readonly tsEnumStyle?: EnumStyle;
   /** `orm.client.java-http-client.path`: where the Java client ZIP is served. */
   readonly javaPath?: string;
   /** `orm.client.java-http-client.base-package`: package of the Java client. */
@@ -62,6 +65,7 @@ const KEYS: ReadonlyMap<string, { field: Field; kind: "path" | "text" }> =
       field: "tsImportExtension",
       kind: "text",
     }],
+    ["orm.client.ts.enum-style", { field: "tsEnumStyle", kind: "text" }],
     ["orm.client.java-http-client.path", { field: "javaPath", kind: "path" }],
     ["orm.client.java-http-client.base-package", {
       field: "javaBasePackage",
@@ -84,8 +88,12 @@ const KEYS: ReadonlyMap<string, { field: Field; kind: "path" | "text" }> =
   ]);
 
 /** The values a key admits, for keys with a fixed list. */
-const CHOICES: ReadonlyMap<string, readonly string[]> = new Map([
+const CHOICES: ReadonlyMap<string, readonly string[]> = new Map<
+  string,
+  readonly string[]
+>([
   ["orm.client.ts.import-extension", IMPORT_EXTENSIONS],
+  ["orm.client.ts.enum-style", ENUM_STYLES],
 ]);
 
 /** Every configuration key Tailor reads. */
@@ -158,12 +166,22 @@ export function clientConfigOf(
     }
     seen.set(path, field);
   }
-  const { title, description, version, tsImportExtension, ...rest } = values;
+  const {
+    title,
+    description,
+    version,
+    tsImportExtension,
+    tsEnumStyle,
+    ...rest
+  } = values;
   return {
     ...rest,
     ...(tsImportExtension === undefined
       ? {}
       : { tsImportExtension: tsImportExtension as ImportExtension }),
+    ...(tsEnumStyle === undefined
+      ? {}
+      : { tsEnumStyle: tsEnumStyle as EnumStyle }),
     info: {
       title: title ?? DEFAULT_INFO.title,
       ...(description === undefined ? {} : { description }),

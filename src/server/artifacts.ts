@@ -107,8 +107,10 @@ export function renderArtifact(
         bytes: createZip(
           typeScriptFiles(
             model,
+            options.importExtension === undefined
+              ? config
+              : { ...config, tsImportExtension: options.importExtension },
             sourceName,
-            options.importExtension ?? config.tsImportExtension,
           ),
         ),
         contentType: "application/zip",

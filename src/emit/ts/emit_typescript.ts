@@ -22,7 +22,6 @@ import type {
   ApiModel,
   DynamicEntityModel,
   EntityDtoModel,
-  EnumModel,
   StaticTypeModel,
 } from "../../model/api_model.ts";
 import {
@@ -53,6 +52,7 @@ import {
   TypeRenderer,
 } from "./render.ts";
 import { serviceFileText } from "./service_file.ts";
+import { enumExport, type EnumStyle, enumText } from "./enum_style.ts";
 import { type ImportExtension, withExtension } from "./import_extension.ts";
 
 export { IMPORT_EXTENSIONS, type ImportExtension } from "./import_extension.ts";
@@ -71,6 +71,8 @@ export interface EmitTypeScriptOptions {
    * (bundler resolution: Vite, Next.js, Angular, webpack).
    */
   readonly importExtension?: ImportExtension;
+  /** How enums are written: `union` (default) or `enum-like`. */
+  readonly enumStyle?: EnumStyle;
 }
 
 /**
@@ -124,14 +126,23 @@ export function emitTypeScript(
     );
   }
 
-  for (const item of model.enums) add(enumFile(item.name), enumText(item));
+  const enumStyle = options.enumStyle ?? "union";
+  for (const item of model.enums) {
+    add(
+      enumFile(item.name),
+      enumText(item, constantsName(item.name), enumStyle),
+    );
+  }
   if (model.enums.length > 0) {
     add(
       "model/enums/index.ts",
       model.enums.map((item) =>
-        `export { type ${item.name}, ${constantsName(item.name)} } from ${
-          from(`./${item.name}.ts`)
-        };\n`
+        enumExport(
+          item,
+          constantsName(item.name),
+          enumStyle,
+          from(`./${item.name}.ts`),
+        )
       ).join(""),
     );
   }
@@ -317,30 +328,6 @@ function dtoText(dto: EntityDtoModel, extension: ImportExtension): string {
   }
   lines.push("};");
   return withImports(imports, lines);
-}
-
-function enumText(item: EnumModel): string {
-  const lines = [...docLines(item.doc, "")];
-  const name = constantsName(item.name);
-  if (item.values.some((value) => value.doc !== undefined)) {
-    lines.push(`export const ${name} = [`);
-    for (const value of item.values) {
-      lines.push(...docLines(value.doc, INDENT));
-      lines.push(`${INDENT}${JSON.stringify(value.value)},`);
-    }
-    lines.push("] as const;");
-  } else {
-    const values = item.values.map((value) => JSON.stringify(value.value));
-    lines.push(`export const ${name} = [${values.join(", ")}] as const;`);
-  }
-  lines.push("");
-  lines.push(...docLines(item.doc, ""));
-  lines.push(
-    item.values.length === 0
-      ? `export type ${item.name} = never;`
-      : `export type ${item.name} = typeof ${name}[number];`,
-  );
-  return lines.join("\n") + "\n";
 }
 
 function staticText(

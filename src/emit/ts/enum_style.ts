@@ -1,0 +1,84 @@
+/**
+ * How the TypeScript client writes enums (`orm.client.ts.enum-style`):
+ * `union` (default) a constant list plus a union type; `enum-like` a frozen
+ * object `Gender.MALE` plus the same union type and list. Both are erasable
+ * syntax (no TypeScript `enum`). Pure.
+ *
+ * @module
+ */
+
+import type { EnumModel } from "../../model/api_model.ts";
+import { docLines } from "./render.ts";
+
+/** The enum styles. */
+export const ENUM_STYLES = ["union", "enum-like"] as const;
+
+/** One of {@link ENUM_STYLES}. */
+export type EnumStyle = typeof ENUM_STYLES[number];
+
+const INDENT = "  ";
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+/** The body of `model/enums/<Name>.ts` (without the header). */
+export function enumText(
+  item: EnumModel,
+  constants: string,
+  style: EnumStyle,
+): string {
+  const lines = [...docLines(item.doc, "")];
+  const documented = item.values.some((value) => value.doc !== undefined);
+  if (style === "enum-like") {
+    lines.push(`export const ${item.name} = Object.freeze({`);
+    for (const value of item.values) {
+      lines.push(...docLines(value.doc, INDENT));
+      const key = IDENTIFIER.test(value.value)
+        ? value.value
+        : JSON.stringify(value.value);
+      lines.push(`${INDENT}${key}: ${JSON.stringify(value.value)},`);
+    }
+    lines.push("} as const);", "");
+    lines.push(...docLines(item.doc, ""));
+    lines.push(
+      item.values.length === 0
+        ? `export type ${item.name} = never;`
+        : `export type ${item.name} = typeof ${item.name}[keyof typeof ${item.name}];`,
+      "",
+      `/** Every value of {@link ${item.name}}, in declaration order. */`,
+      `export const ${constants}: readonly ${item.name}[] = Object.freeze(`,
+      `${INDENT}Object.values(${item.name}),`,
+      ");",
+    );
+    return lines.join("\n") + "\n";
+  }
+  if (documented) {
+    lines.push(`export const ${constants} = [`);
+    for (const value of item.values) {
+      lines.push(...docLines(value.doc, INDENT));
+      lines.push(`${INDENT}${JSON.stringify(value.value)},`);
+    }
+    lines.push("] as const;");
+  } else {
+    const values = item.values.map((value) => JSON.stringify(value.value));
+    lines.push(`export const ${constants} = [${values.join(", ")}] as const;`);
+  }
+  lines.push("");
+  lines.push(...docLines(item.doc, ""));
+  lines.push(
+    item.values.length === 0
+      ? `export type ${item.name} = never;`
+      : `export type ${item.name} = typeof ${constants}[number];`,
+  );
+  return lines.join("\n") + "\n";
+}
+
+/** The line of `model/enums/index.ts` re-exporting one enum. */
+export function enumExport(
+  item: EnumModel,
+  constants: string,
+  style: EnumStyle,
+  from: string,
+): string {
+  return style === "enum-like"
+    ? `export { ${item.name}, ${constants} } from ${from};\n`
+    : `export { type ${item.name}, ${constants} } from ${from};\n`;
+}
