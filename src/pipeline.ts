@@ -67,7 +67,12 @@ export function javaFiles(
 
 /** The OpenAPI document. */
 export function openApiDocument(model: ApiModel, config: ClientConfig): string {
-  return emitOpenApi(model, { info: config.info });
+  return emitOpenApi(model, {
+    info: config.info,
+    ...(config.openapiExtras === undefined
+      ? {}
+      : { extras: config.openapiExtras }),
+  });
 }
 
 /** The browsable page, loading the document and assets beside it. */

@@ -13,6 +13,8 @@ import {
   type ImportExtension,
 } from "../emit/ts/import_extension.ts";
 import { ENUM_STYLES, type EnumStyle } from "../emit/ts/enum_style.ts";
+import type { DocumentExtras } from "../emit/openapi/document_extras.ts";
+import { EXTRA_KEYS, isExtraKey, readExtra } from "./openapi_extras.ts";
 
 /** Info block of the OpenAPI document. */
 export interface OpenApiInfo {
@@ -43,6 +45,8 @@ export interface ClientConfig {
   readonly openapiUiPath?: string;
   /** `orm.client.openapi.properties.info.*`. */
   readonly info: OpenApiInfo;
+  /** Servers, security, schemes, contact, licence of the document. */
+  readonly openapiExtras?: DocumentExtras;
 }
 
 /** A configuration file that cannot be used; the message names the key. */
@@ -56,7 +60,11 @@ export class ConfigError extends Error {
 /** Defaults for the OpenAPI info when the file sets none. */
 export const DEFAULT_INFO: OpenApiInfo = { title: "API", version: "1.0.0" };
 
-type Field = keyof ClientConfig | "title" | "description" | "version";
+type Field =
+  | Exclude<keyof ClientConfig, "openapiExtras">
+  | "title"
+  | "description"
+  | "version";
 
 const KEYS: ReadonlyMap<string, { field: Field; kind: "path" | "text" }> =
   new Map([
@@ -97,7 +105,7 @@ const CHOICES: ReadonlyMap<string, readonly string[]> = new Map<
 ]);
 
 /** Every configuration key Tailor reads. */
-export const CONFIG_KEYS: readonly string[] = [...KEYS.keys()];
+export const CONFIG_KEYS: readonly string[] = [...KEYS.keys(), ...EXTRA_KEYS];
 
 /**
  * Builds the configuration from flat `key -> value` entries. Keys outside
@@ -109,8 +117,16 @@ export function clientConfigOf(
   entries: ReadonlyMap<string, unknown>,
 ): ClientConfig {
   const values: Partial<Record<Field, string>> = {};
+  const extras: Record<string, unknown> = {};
   for (const [key, value] of entries) {
     if (key !== "orm.client" && !key.startsWith("orm.client.")) continue;
+    if (isExtraKey(key)) {
+      if (value === null || value === undefined) continue;
+      const read = readExtra(key, value);
+      if ("problem" in read) throw new ConfigError(read.problem, key);
+      extras[read.field] = read.value;
+      continue;
+    }
     const spec = KEYS.get(key);
     if (spec === undefined) {
       throw new ConfigError(
@@ -182,6 +198,9 @@ export function clientConfigOf(
     ...(tsEnumStyle === undefined
       ? {}
       : { tsEnumStyle: tsEnumStyle as EnumStyle }),
+    ...(Object.keys(extras).length === 0
+      ? {}
+      : { openapiExtras: extras as DocumentExtras }),
     info: {
       title: title ?? DEFAULT_INFO.title,
       ...(description === undefined ? {} : { description }),
@@ -205,7 +224,10 @@ function flatten(
   into: Map<string, unknown>,
   ancestors: Set<object> = new Set(),
 ): Map<string, unknown> {
-  if (value !== null && typeof value === "object" && !Array.isArray(value)) {
+  if (
+    value !== null && typeof value === "object" && !Array.isArray(value) &&
+    !isExtraKey(prefix)
+  ) {
     if (ancestors.has(value)) {
       throw new ConfigError(
         `the YAML alias at "${prefix}" refers to a mapping that contains it; remove the cyclic alias`,

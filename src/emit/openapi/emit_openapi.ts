@@ -50,6 +50,7 @@ import type {
 } from "../../model/api_model.ts";
 import { toYaml } from "./openapi_yaml.ts";
 import { type Json, SchemaRegistry } from "./schemas.ts";
+import type { DocumentExtras } from "./document_extras.ts";
 
 export {
   ENUM_EXTENSION,
@@ -68,6 +69,8 @@ export interface OpenApiInfo {
 /** Options of {@link emitOpenApi}. */
 export interface EmitOpenApiOptions {
   readonly info: OpenApiInfo;
+  /** Servers, security, schemes, contact and licence, as configured. */
+  readonly extras?: DocumentExtras;
 }
 
 /** The OpenAPI version written in the document. */
@@ -188,10 +191,15 @@ class OpenApiBuilder {
       info.description = options.info.description;
     }
     info.version = String(options.info.version);
+    const extras = options.extras ?? {};
+    if (extras.contact !== undefined) info.contact = extras.contact;
+    if (extras.license !== undefined) info.license = extras.license;
 
     return {
       openapi: OPENAPI_VERSION,
       info,
+      ...(extras.servers === undefined ? {} : { servers: extras.servers }),
+      ...(extras.security === undefined ? {} : { security: extras.security }),
       tags: this.model.services.map((s) =>
         s.doc === undefined || s.doc.trim() === ""
           ? { name: s.name }
@@ -200,6 +208,9 @@ class OpenApiBuilder {
       paths,
       components: {
         schemas: this.#schemas.components(),
+        ...(extras.securitySchemes === undefined
+          ? {}
+          : { securitySchemes: extras.securitySchemes }),
         responses: {
           [ERROR_RESPONSE]: {
             description:
