@@ -18,7 +18,7 @@ import {
 import type { ApiModel } from "./model/api_model.ts";
 import type { Diagnostic } from "./model/diagnostic.ts";
 import { selectGroups } from "./model/select_groups.ts";
-import { denoCheck } from "./typecheck/deno_check.ts";
+import { startTypeCheck } from "./typecheck/type_check.ts";
 
 /** Name of the OpenAPI document file beside the page. */
 export const OPENAPI_FILE = "openapi.yml";
@@ -110,7 +110,7 @@ export interface ProjectModelOptions {
   /** Only the operations of these groups (none: all). */
   readonly groups?: readonly string[];
   /**
-   * Also type-check the project with `deno check` (default true), so that a
+   * Also type-check the project (default true: `tsgo`, or `deno check`), so that a
    * method returning another shape than its `FetchBy` promises gives no
    * client. Runs beside the analysis.
    */
@@ -127,12 +127,12 @@ export async function projectModel(
 ): Promise<ModelResult> {
   const { groups = [], typeCheck = true } = options;
   const loaded = await loadProject(projectDir);
-  // deno check runs in its own process while the analysis runs here.
+  // The checker runs in its own process while the analysis runs here.
   const checking = typeCheck
-    ? denoCheck(loaded.root, loaded.files)
-    : Promise.resolve([]);
+    ? await startTypeCheck(loaded.root, loaded.files)
+    : undefined;
   const analysis = analyzeLoaded(loaded);
-  const typeErrors = await checking;
+  const typeErrors = await checking?.diagnostics ?? [];
   if (!analysis.ok || typeErrors.length > 0) {
     const diagnostics = [
       ...(analysis.ok ? [] : analysis.diagnostics),
@@ -174,11 +174,11 @@ export async function serverModels(
 ): Promise<ServerModels> {
   const loaded = await loadProject(projectDir);
   const checking = options.typeCheck === false
-    ? Promise.resolve([])
-    : denoCheck(loaded.root, loaded.files);
+    ? undefined
+    : await startTypeCheck(loaded.root, loaded.files);
   const client = analyzeLoaded(loaded);
   const server = client.ok ? analyzeLoaded(loaded, "server") : client;
-  const typeErrors = await checking;
+  const typeErrors = await checking?.diagnostics ?? [];
   if (!client.ok || !server.ok || typeErrors.length > 0) {
     return {
       ok: false,
