@@ -64,30 +64,40 @@ export function openApiPage(
   return emitOpenApiPage({ title: config.info.title, documentUrl, assetsBase });
 }
 
+/** Which artifacts {@link renderArtifacts} renders. */
+export type ArtifactTarget = "all" | "ts" | "java" | "openapi";
+
 /**
  * Every text artifact of a model, as one tree: `ts/**`, `java/**`,
  * `openapi.yml` and `openapi.html` (the page's browser assets are binary
- * package files and are not part of it).
+ * package files and are not part of it). `target` renders only that part of
+ * the tree (`openapi`: the document and the page), at the same paths.
  */
 export function renderArtifacts(
   model: ApiModel,
   config: ClientConfig,
   sourceName: string,
+  target: ArtifactTarget = "all",
 ): Map<string, string> {
+  const wanted = (part: ArtifactTarget) => target === "all" || target === part;
   const files = new Map<string, string>();
-  const typeScript = typeScriptFiles(
-    model,
-    sourceName,
-    config.tsImportExtension,
-  );
-  for (const [path, text] of typeScript) {
-    files.set(`ts/${path}`, text);
+  if (wanted("ts")) {
+    const typeScript = typeScriptFiles(
+      model,
+      sourceName,
+      config.tsImportExtension,
+    );
+    for (const [path, text] of typeScript) files.set(`ts/${path}`, text);
   }
-  for (const [path, text] of javaFiles(model, config)) {
-    files.set(`java/${path}`, text);
+  if (wanted("java")) {
+    for (const [path, text] of javaFiles(model, config)) {
+      files.set(`java/${path}`, text);
+    }
   }
-  files.set(OPENAPI_FILE, openApiDocument(model, config));
-  files.set("openapi.html", openApiPage(config));
+  if (wanted("openapi")) {
+    files.set(OPENAPI_FILE, openApiDocument(model, config));
+    files.set("openapi.html", openApiPage(config));
+  }
   return new Map([...files].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0));
 }
 
