@@ -132,7 +132,7 @@ async function artifacts(
   // The project's directory name: the same bytes wherever the command runs.
   const sourceName = basename(resolve(project));
   return filesOfTarget(
-    renderArtifacts(result.model, config, sourceName),
+    renderArtifacts(result.model, config, sourceName, target),
     target,
   );
 }

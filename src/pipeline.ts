@@ -19,7 +19,7 @@ import {
 import type { ApiModel } from "./model/api_model.ts";
 import type { Diagnostic } from "./model/diagnostic.ts";
 import { selectGroups } from "./model/select_groups.ts";
-import { denoCheck } from "./typecheck/deno_check.ts";
+import { startTypeCheck } from "./typecheck/type_check.ts";
 
 /** Name of the OpenAPI document file beside the page. */
 export const OPENAPI_FILE = "openapi.yml";
@@ -84,27 +84,38 @@ export function openApiPage(
   return emitOpenApiPage({ title: config.info.title, documentUrl, assetsBase });
 }
 
+/** Which artifacts {@link renderArtifacts} renders. */
+export type ArtifactTarget = "all" | "ts" | "java" | "openapi";
+
 /**
  * Every text artifact of a model, as one tree: `ts/**`, `java/**`,
  * `openapi.yml`, `openapi.html` and `model.json` (the page's browser assets
- * are binary package files and are not part of it).
+ * are binary package files and are not part of it). `target` renders only
+ * that part of the tree (`openapi`: the document and the page; `model.json`
+ * comes with `all` only), at the same paths.
  */
 export function renderArtifacts(
   model: ApiModel,
   config: ClientConfig,
   sourceName: string,
+  target: ArtifactTarget = "all",
 ): Map<string, string> {
+  const wanted = (part: ArtifactTarget) => target === "all" || target === part;
   const files = new Map<string, string>();
-  const typeScript = typeScriptFiles(model, config, sourceName);
-  for (const [path, text] of typeScript) {
-    files.set(`ts/${path}`, text);
+  if (wanted("ts")) {
+    const typeScript = typeScriptFiles(model, config, sourceName);
+    for (const [path, text] of typeScript) files.set(`ts/${path}`, text);
   }
-  for (const [path, text] of javaFiles(model, config)) {
-    files.set(`java/${path}`, text);
+  if (wanted("java")) {
+    for (const [path, text] of javaFiles(model, config)) {
+      files.set(`java/${path}`, text);
+    }
   }
-  files.set(OPENAPI_FILE, openApiDocument(model, config));
-  files.set("openapi.html", openApiPage(config));
-  files.set(MODEL_FILE, modelJson(model));
+  if (wanted("openapi")) {
+    files.set(OPENAPI_FILE, openApiDocument(model, config));
+    files.set("openapi.html", openApiPage(config));
+  }
+  if (target === "all") files.set(MODEL_FILE, modelJson(model));
   return new Map([...files].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0));
 }
 
@@ -127,7 +138,7 @@ export interface ProjectModelOptions {
   /** Only the operations of these groups (none: all). */
   readonly groups?: readonly string[];
   /**
-   * Also type-check the project with `deno check` (default true), so that a
+   * Also type-check the project (default true: `tsgo`, or `deno check`), so that a
    * method returning another shape than its `FetchBy` promises gives no
    * client. Runs beside the analysis.
    */
@@ -144,12 +155,15 @@ export async function projectModel(
 ): Promise<ModelResult> {
   const { groups = [], typeCheck = true } = options;
   const loaded = await loadProject(projectDir);
-  // deno check runs in its own process while the analysis runs here.
+  // The checker runs in its own process while the analysis runs here.
   const checking = typeCheck
-    ? denoCheck(loaded.root, loaded.files)
-    : Promise.resolve([]);
+    ? await startTypeCheck(loaded.root, loaded.files)
+    : undefined;
   const analysis = analyzeLoaded(loaded);
-  const typeErrors = unlessSyntaxErrors(analysis, await checking);
+  const typeErrors = unlessSyntaxErrors(
+    analysis,
+    await checking?.diagnostics ?? [],
+  );
   if (!analysis.ok || typeErrors.length > 0) {
     const diagnostics = [
       ...(analysis.ok ? [] : analysis.diagnostics),
@@ -191,11 +205,14 @@ export async function serverModels(
 ): Promise<ServerModels> {
   const loaded = await loadProject(projectDir);
   const checking = options.typeCheck === false
-    ? Promise.resolve([])
-    : denoCheck(loaded.root, loaded.files);
+    ? undefined
+    : await startTypeCheck(loaded.root, loaded.files);
   const client = analyzeLoaded(loaded);
   const server = client.ok ? analyzeLoaded(loaded, "server") : client;
-  const typeErrors = unlessSyntaxErrors(client, await checking);
+  const typeErrors = unlessSyntaxErrors(
+    client,
+    await checking?.diagnostics ?? [],
+  );
   if (!client.ok || !server.ok || typeErrors.length > 0) {
     return {
       ok: false,

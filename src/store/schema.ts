@@ -101,12 +101,14 @@ export function buildSchema(
     }
     return found;
   };
+  const configured = Object.keys(columnTypes).length > 0;
   const schema: Schema = {
     tables: [...tables.values()],
     table,
     link: (owner, property) => linkOf(table, owner, property),
+    // Asked for every value read: no key string when nothing is configured.
     columnType: (owner, property) =>
-      columnTypes[`${owner.name}.${property}`] ??
+      (configured ? columnTypes[`${owner.name}.${property}`] : undefined) ??
         (property === owner.idProperty ? "integer" : undefined),
   };
   for (const { metadata } of schema.tables) {
