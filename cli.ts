@@ -19,6 +19,7 @@ import {
 import { ProjectError } from "./src/analyze/project.ts";
 import { readTree, replaceTree } from "./src/fs/tree.ts";
 import { MARKER_FILE, OutputError } from "./src/fs/output_guard.ts";
+import { withUriPrefix } from "./src/model/uri_prefix.ts";
 import { formatDiagnostic } from "./src/model/diagnostic.ts";
 import { loadOpenApiPageAssets } from "./src/emit/openapi/openapi_page.ts";
 import { compareTrees } from "./src/fs/tree_diff.ts";
@@ -132,7 +133,12 @@ async function artifacts(
   // The project's directory name: the same bytes wherever the command runs.
   const sourceName = basename(resolve(project));
   return filesOfTarget(
-    renderArtifacts(result.model, config, sourceName, target),
+    renderArtifacts(
+      withUriPrefix(result.model, config.uriPrefix),
+      config,
+      sourceName,
+      target,
+    ),
     target,
   );
 }

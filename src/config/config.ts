@@ -26,6 +26,8 @@ export interface OpenApiInfo {
 
 /** Client generation settings. An unset path serves nothing. */
 export interface ClientConfig {
+  /** `orm.client.uri-prefix`: a path every route, client and document share. */
+  readonly uriPrefix?: string;
   /** `orm.client.ts.path`: where the TypeScript client ZIP is served. */
   readonly tsPath?: string;
   /**
@@ -68,6 +70,7 @@ type Field =
 
 const KEYS: ReadonlyMap<string, { field: Field; kind: "path" | "text" }> =
   new Map([
+    ["orm.client.uri-prefix", { field: "uriPrefix", kind: "path" }],
     ["orm.client.ts.path", { field: "tsPath", kind: "path" }],
     ["orm.client.ts.import-extension", {
       field: "tsImportExtension",

@@ -18,6 +18,7 @@ import {
 import type { ApiModel } from "../model/api_model.ts";
 import { type Diagnostic, formatDiagnostic } from "../model/diagnostic.ts";
 import { selectGroups } from "../model/select_groups.ts";
+import { withUriPrefix } from "../model/uri_prefix.ts";
 import { serverModels } from "../pipeline.ts";
 import type { AnyClass } from "../runtime/metadata.ts";
 import { ArtifactCache, matchesEtag } from "./artifact_cache.ts";
@@ -91,9 +92,15 @@ export interface ServedRoutes {
 export async function createServer(
   options: CreateServerOptions,
 ): Promise<Hono> {
-  const models = await modelsOf(options);
   const config = options.config ??
     await loadConfig(options.project ?? ".", options.configFile);
+  const analyzed = await modelsOf(options);
+  const models = {
+    client: withUriPrefix(analyzed.client, config.uriPrefix),
+    ...(analyzed.server === undefined
+      ? {}
+      : { server: withUriPrefix(analyzed.server, config.uriPrefix) }),
+  };
   const sourceName = options.sourceName ??
     (options.project === undefined
       ? "api"

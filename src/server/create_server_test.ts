@@ -212,3 +212,27 @@ Deno.test("controllers are served beside the artifacts", async () => {
   await zip.arrayBuffer();
   assert.equal((await server.request("/openapi.yml")).status, 404);
 });
+
+Deno.test("orm.client.uri-prefix: routes, client URIs and the document move under it", async () => {
+  const server = await createServer({
+    project: `${ROOT}src/server/routes/testdata/shop`,
+    typeCheck: false,
+    config: {
+      uriPrefix: "/api",
+      tsPath: "/ts.zip",
+      openapiPath: "/openapi.yml",
+      info: { title: "Shop", version: "1" },
+    },
+    controllers: [new ShirtController()],
+    inject: { Caller: () => ({ name: "x" }) },
+  });
+  assert.equal(
+    await (await server.request("/api/shirts/hello")).text(),
+    "shirts",
+  );
+  assert.equal((await server.request("/shirts/hello")).status, 404);
+  const ts = await unzipped(await server.request("/ts.zip"));
+  assert.match(ts.get("services/ShirtService.ts")!, /"\/api\/shirts\/hello"/);
+  const yaml = await (await server.request("/openapi.yml")).text();
+  assert.match(yaml, /\n {2}\/api\/shirts\/hello:/);
+});
