@@ -2,7 +2,7 @@
  * Tailor's command line.
  *
  * ```
- * deno run -A cli.ts generate --project DIR --out DIR [--target all|ts|java|openapi] [--groups a,b] [--config FILE] [--import-extension ts|js|none] [--skip-type-check]
+ * deno run -A cli.ts generate --project DIR --out DIR [--target all|ts|java|openapi] [--groups a,b] [--config FILE] [--import-extension ts|js|none] [--skip-type-check] [--watch]
  * deno run -A cli.ts check    --project DIR --against DIR [--target ...] [--groups a,b] [--config FILE] [--skip-type-check]
  * ```
  *
@@ -19,8 +19,13 @@ import {
 import { ProjectError } from "./src/analyze/project.ts";
 import { readTree, replaceTree } from "./src/fs/tree.ts";
 import { formatDiagnostic } from "./src/model/diagnostic.ts";
-import { loadOpenApiPageAssets } from "./src/emit/openapi/openapi_page.ts";
 import { compareTrees } from "./src/fs/tree_diff.ts";
+import { interruptSignal } from "./src/watch/interrupt.ts";
+import {
+  type ModelSource,
+  watchGenerate,
+  withPageAssets,
+} from "./src/watch/watch_generate.ts";
 import {
   OPENAPI_ASSETS_DIR,
   parseGroups,
@@ -35,7 +40,7 @@ type Target = typeof TARGETS[number];
 const USAGE = `Usage:
   cli.ts generate --project DIR --out DIR [--target all|ts|java|openapi]
                   [--groups a,b] [--config FILE] [--skip-type-check]
-                  [--import-extension ts|js|none]
+                  [--import-extension ts|js|none] [--watch]
   cli.ts check --project DIR --against DIR [--target all|ts|java|openapi]
                [--groups a,b] [--config FILE] [--skip-type-check]
                [--import-extension ts|js|none]
@@ -49,6 +54,10 @@ check     exits 1 and lists the files of --against that differ from what
 Both type-check the project with deno check first (beside the analysis): a
 method returning another shape than its FetchBy promises gives no client.
 --skip-type-check leaves that to the caller.
+
+generate --watch keeps running: after each change of the project's .ts files
+it rewrites only the files whose content changed; while an edit has errors it
+prints them and leaves --out as it was. Ctrl-C stops it.
 
 --import-extension sets how imports between the generated TypeScript files
 end (default: orm.client.ts.import-extension, else ts): ts for Deno, js for
@@ -76,6 +85,7 @@ export function filesOfTarget(
 
 async function artifacts(
   values: Record<string, string | string[] | boolean | undefined>,
+  modelOf: ModelSource = projectModel,
 ): Promise<Map<string, string> | undefined> {
   const project = values.project;
   if (typeof project !== "string") {
@@ -102,7 +112,7 @@ async function artifacts(
     ? loaded
     : { ...loaded, tsImportExtension: extension as ImportExtension };
   const groups = parseGroups((values.groups ?? []) as string[]);
-  const result = await projectModel(project, {
+  const result = await modelOf(project, {
     groups,
     typeCheck: values["skip-type-check"] !== true,
   });
@@ -137,14 +147,15 @@ async function generate(
 ): Promise<number> {
   const out = values.out;
   if (typeof out !== "string") throw new UsageError("--out is required");
+  if (values.watch === true) {
+    const interrupt = interruptSignal();
+    const render = (modelOf: ModelSource) => artifacts(values, modelOf);
+    return await watchGenerate({ out, render, signal: interrupt.signal })
+      .finally(interrupt.dispose);
+  }
   const files = await artifacts(values);
   if (files === undefined) return 1;
-  const withAssets = new Map<string, string | Uint8Array>(files);
-  if (files.has("openapi.html")) {
-    for (const [name, bytes] of await loadOpenApiPageAssets()) {
-      withAssets.set(`${OPENAPI_ASSETS_DIR}/${name}`, bytes);
-    }
-  }
+  const withAssets = await withPageAssets(files);
   await replaceTree(out, withAssets);
   console.log(`wrote ${withAssets.size} files to ${out}`);
   return 0;
@@ -191,6 +202,7 @@ export async function main(args: readonly string[]): Promise<number> {
         config: { type: "string" },
         "import-extension": { type: "string" },
         "skip-type-check": { type: "boolean" },
+        watch: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
     });

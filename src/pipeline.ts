@@ -6,7 +6,7 @@
  */
 
 import { analyzeLoaded } from "./analyze/analyze.ts";
-import { loadProject } from "./analyze/project.ts";
+import { type LoadedProject, loadProject } from "./analyze/project.ts";
 import type { ClientConfig } from "./config/config.ts";
 import { DEFAULT_JAVA_BASE_PACKAGE, emitJava } from "./emit/java/emit_java.ts";
 import { emitOpenApi } from "./emit/openapi/emit_openapi.ts";
@@ -114,7 +114,7 @@ export interface ProjectModelOptions {
    * method returning another shape than its `FetchBy` promises gives no
    * client. Runs beside the analysis.
    */
-  readonly typeCheck?: boolean;
+  readonly typeCheck?: TypeCheck;
 }
 
 /**
@@ -125,12 +125,34 @@ export async function projectModel(
   projectDir: string,
   options: ProjectModelOptions = {},
 ): Promise<ModelResult> {
-  const { groups = [], typeCheck = true } = options;
-  const loaded = await loadProject(projectDir);
+  return await loadedModel(await loadProject(projectDir), options);
+}
+
+/**
+ * Type errors of a loaded project: `deno check` of its files, none when
+ * `typeCheck` is false, or what a given checker says (watch mode reuses its
+ * last answer when an edit changed only comments).
+ */
+export type TypeCheck =
+  | boolean
+  | ((loaded: LoadedProject) => Promise<readonly Diagnostic[]>);
+
+function startTypeCheck(
+  loaded: LoadedProject,
+  typeCheck: TypeCheck = true,
+): Promise<readonly Diagnostic[]> {
+  if (typeof typeCheck === "function") return typeCheck(loaded);
   // deno check runs in its own process while the analysis runs here.
-  const checking = typeCheck
-    ? denoCheck(loaded.root, loaded.files)
-    : Promise.resolve([]);
+  return typeCheck ? denoCheck(loaded.root, loaded.files) : Promise.resolve([]);
+}
+
+/** {@link projectModel} of an already loaded (or refreshed) project. */
+export async function loadedModel(
+  loaded: LoadedProject,
+  options: ProjectModelOptions = {},
+): Promise<ModelResult> {
+  const { groups = [] } = options;
+  const checking = startTypeCheck(loaded, options.typeCheck);
   const analysis = analyzeLoaded(loaded);
   const typeErrors = await checking;
   if (!analysis.ok || typeErrors.length > 0) {
@@ -172,10 +194,15 @@ export async function serverModels(
   projectDir: string,
   options: { readonly typeCheck?: boolean } = {},
 ): Promise<ServerModels> {
-  const loaded = await loadProject(projectDir);
-  const checking = options.typeCheck === false
-    ? Promise.resolve([])
-    : denoCheck(loaded.root, loaded.files);
+  return await loadedServerModels(await loadProject(projectDir), options);
+}
+
+/** {@link serverModels} of an already loaded (or refreshed) project. */
+export async function loadedServerModels(
+  loaded: LoadedProject,
+  options: { readonly typeCheck?: TypeCheck } = {},
+): Promise<ServerModels> {
+  const checking = startTypeCheck(loaded, options.typeCheck);
   const client = analyzeLoaded(loaded);
   const server = client.ok ? analyzeLoaded(loaded, "server") : client;
   const typeErrors = await checking;
