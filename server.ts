@@ -4,7 +4,8 @@
  *
  * ```
  * deno task serve [--port 8080] [--hostname 127.0.0.1] [--project DIR]
- *                 [--config FILE] [--db FILE] [--skip-type-check] [--quiet]
+ *                 [--config FILE] [--db FILE] [--skip-type-check] [--watch]
+ *                 [--quiet]
  * ```
  *
  * @module
@@ -30,6 +31,9 @@ const USAGE = `Usage: deno task serve [options]
   --config FILE     configuration file (default: the project's orm.yml or orm.properties)
   --db FILE         keep the bookstore's SQLite database in FILE (default: in memory)
   --skip-type-check start without deno check of the project
+  --watch           re-analyze on every change of the project's .ts files and
+                    serve the new artifacts (new ETags); an edit with errors
+                    prints them and keeps the last good artifacts
   --quiet           print only the first line (the URL)`;
 
 /** Wrong command-line use: printed with the usage, exit 2. */
@@ -41,6 +45,7 @@ interface ServeOptions {
   readonly config?: string;
   readonly db?: string;
   readonly typeCheck: boolean;
+  readonly watch: boolean;
   readonly quiet: boolean;
 }
 
@@ -54,6 +59,7 @@ function parseServeArgs(args: readonly string[]): ServeOptions | "help" {
       config: { type: "string" },
       db: { type: "string" },
       "skip-type-check": { type: "boolean" },
+      watch: { type: "boolean" },
       quiet: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
@@ -73,6 +79,7 @@ function parseServeArgs(args: readonly string[]): ServeOptions | "help" {
     ...(values.config === undefined ? {} : { config: values.config }),
     ...(values.db === undefined ? {} : { db: resolve(values.db) }),
     typeCheck: values["skip-type-check"] !== true,
+    watch: values.watch === true,
     quiet: values.quiet === true,
   };
 }
@@ -92,6 +99,7 @@ export async function serve(args: readonly string[]): Promise<number> {
   }
   let served: ServedRoutes = { artifacts: [], routes: [] };
   let app;
+  const watching = new AbortController();
   try {
     const bookstore = bookstoreServing(
       options.db === undefined ? {} : { path: options.db },
@@ -105,8 +113,10 @@ export async function serve(args: readonly string[]): Promise<number> {
       fetcherOwners: bookstore.fetcherOwners,
       middleware: [bookstore.middleware],
       onReady: (routes) => served = routes,
+      ...(options.watch ? { watch: { signal: watching.signal } } : {}),
     });
   } catch (error) {
+    watching.abort();
     if (!isStartError(error)) throw error;
     console.error(`error: ${(error as Error).message}`);
     return 1;
@@ -129,7 +139,10 @@ export async function serve(args: readonly string[]): Promise<number> {
   const base = `http://${formatHost(options.hostname)}:${server.addr.port}`;
   console.log(`Tailor example server (bookstore) on ${base}/`);
   if (!options.quiet) printRoutes(base, served);
-  const stop = () => server.shutdown();
+  const stop = () => {
+    watching.abort();
+    server.shutdown();
+  };
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     Deno.addSignalListener(signal, stop);
   }
