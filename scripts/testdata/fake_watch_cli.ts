@@ -25,5 +25,7 @@ const copy = async () => {
   const text = await Deno.readTextFile(`${values.project}/ctrl.ts`);
   await Deno.writeTextFile(`${values.out}/gen.txt`, text);
 };
+// Watching first, as the real one does: an edit right after the first copy counts.
+const watcher = Deno.watchFs(values.project!);
 await copy();
-for await (const _ of Deno.watchFs(values.project!)) await copy();
+for await (const _ of watcher) await copy();
