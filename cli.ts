@@ -2,7 +2,7 @@
  * Tailor's command line.
  *
  * ```
- * deno run -A cli.ts generate --project DIR --out DIR [--target all|ts|java|openapi] [--groups a,b] [--config FILE] [--import-extension ts|js|none] [--skip-type-check] [--force]
+ * deno run -A cli.ts generate --project DIR --out DIR [--target all|ts|java|openapi] [--groups a,b] [--config FILE] [--import-extension ts|js|none] [--skip-type-check] [--force] [--watch]
  * deno run -A cli.ts check    --project DIR --against DIR [--target ...] [--groups a,b] [--config FILE] [--skip-type-check]
  * ```
  *
@@ -21,8 +21,13 @@ import { readTree, replaceTree } from "./src/fs/tree.ts";
 import { MARKER_FILE, OutputError } from "./src/fs/output_guard.ts";
 import { withUriPrefix } from "./src/model/uri_prefix.ts";
 import { formatDiagnostic } from "./src/model/diagnostic.ts";
-import { loadOpenApiPageAssets } from "./src/emit/openapi/openapi_page.ts";
 import { compareTrees } from "./src/fs/tree_diff.ts";
+import { interruptSignal } from "./src/watch/interrupt.ts";
+import {
+  type ModelSource,
+  watchGenerate,
+  withPageAssets,
+} from "./src/watch/watch_generate.ts";
 import {
   OPENAPI_ASSETS_DIR,
   parseGroups,
@@ -37,7 +42,7 @@ type Target = typeof TARGETS[number];
 const USAGE = `Usage:
   cli.ts generate --project DIR --out DIR [--target all|ts|java|openapi]
                   [--groups a,b] [--config FILE] [--skip-type-check]
-                  [--import-extension ts|js|none] [--force]
+                  [--import-extension ts|js|none] [--force] [--watch]
   cli.ts check --project DIR --against DIR [--target all|ts|java|openapi]
                [--groups a,b] [--config FILE] [--skip-type-check]
                [--import-extension ts|js|none]
@@ -55,6 +60,10 @@ check     exits 1 and lists the files of --against that differ from what
 Both type-check the project with deno check first (beside the analysis): a
 method returning another shape than its FetchBy promises gives no client.
 --skip-type-check leaves that to the caller.
+
+generate --watch keeps running: after each change of the project's .ts files
+it rewrites only the files whose content changed; while an edit has errors it
+prints them and leaves --out as it was. Ctrl-C stops it.
 
 --import-extension sets how imports between the generated TypeScript files
 end (default: orm.client.ts.import-extension, else ts): ts for Deno, js for
@@ -82,6 +91,7 @@ export function filesOfTarget(
 
 async function artifacts(
   values: Record<string, string | string[] | boolean | undefined>,
+  modelOf: ModelSource = projectModel,
 ): Promise<Map<string, string> | undefined> {
   const project = values.project;
   if (typeof project !== "string") {
@@ -108,7 +118,7 @@ async function artifacts(
     ? loaded
     : { ...loaded, tsImportExtension: extension as ImportExtension };
   const groups = parseGroups((values.groups ?? []) as string[]);
-  const result = await projectModel(project, {
+  const result = await modelOf(project, {
     groups,
     typeCheck: values["skip-type-check"] !== true,
   });
@@ -148,14 +158,15 @@ async function generate(
 ): Promise<number> {
   const out = values.out;
   if (typeof out !== "string") throw new UsageError("--out is required");
+  if (values.watch === true) {
+    const interrupt = interruptSignal();
+    const render = (modelOf: ModelSource) => artifacts(values, modelOf);
+    return await watchGenerate({ out, render, signal: interrupt.signal })
+      .finally(interrupt.dispose);
+  }
   const files = await artifacts(values);
   if (files === undefined) return 1;
-  const withAssets = new Map<string, string | Uint8Array>(files);
-  if (files.has("openapi.html")) {
-    for (const [name, bytes] of await loadOpenApiPageAssets()) {
-      withAssets.set(`${OPENAPI_ASSETS_DIR}/${name}`, bytes);
-    }
-  }
+  const withAssets = await withPageAssets(files);
   await replaceTree(out, withAssets, {
     force: values.force === true,
     project: values.project as string,
@@ -215,6 +226,7 @@ export async function main(args: readonly string[]): Promise<number> {
         "import-extension": { type: "string" },
         "skip-type-check": { type: "boolean" },
         force: { type: "boolean" },
+        watch: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
     });

@@ -5,7 +5,7 @@
  * ```
  * deno task serve [--port 8080] [--hostname 127.0.0.1] [--config FILE]
  *                 [--db FILE] [--project DIR | --model FILE]
- *                 [--skip-type-check] [--quiet]
+ *                 [--skip-type-check] [--watch] [--quiet]
  * ```
  *
  * @module
@@ -38,6 +38,9 @@ const USAGE = `Usage: deno task serve [options]
   --project DIR     serve another project's artifacts (its controllers are not run)
   --model FILE      serve the artifacts of a saved model.json (no analysis at start-up)
   --skip-type-check start without deno check of the project
+  --watch           re-analyze on every change of the project's .ts files and
+                    serve the new artifacts (new ETags); an edit with errors
+                    prints them and keeps the last good artifacts
   --quiet           print only the first line (the URL), no access log`;
 
 /** Wrong command-line use: printed with the usage, exit 2. */
@@ -51,6 +54,7 @@ interface ServeOptions {
   readonly project?: string;
   readonly model?: string;
   readonly typeCheck: boolean;
+  readonly watch: boolean;
   readonly quiet: boolean;
 }
 
@@ -66,6 +70,7 @@ function parseServeArgs(args: readonly string[]): ServeOptions | "help" {
       project: { type: "string" },
       model: { type: "string" },
       "skip-type-check": { type: "boolean" },
+      watch: { type: "boolean" },
       quiet: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
@@ -90,6 +95,7 @@ function parseServeArgs(args: readonly string[]): ServeOptions | "help" {
     ...(values.project === undefined ? {} : { project: values.project }),
     ...(values.model === undefined ? {} : { model: values.model }),
     typeCheck: values["skip-type-check"] !== true,
+    watch: values.watch === true,
     quiet: values.quiet === true,
   };
 }
@@ -109,6 +115,7 @@ export async function serve(args: readonly string[]): Promise<number> {
   }
   let served: ServedRoutes = { name: "", artifacts: [], routes: [] };
   let app;
+  const watching = new AbortController();
   try {
     const source = await sourceOf(options);
     app = await createServer({
@@ -120,8 +127,10 @@ export async function serve(args: readonly string[]): Promise<number> {
         ...source.middleware ?? [],
       ],
       onReady: (routes) => served = routes,
+      ...(options.watch ? { watch: { signal: watching.signal } } : {}),
     });
   } catch (error) {
+    watching.abort();
     if (error instanceof UsageError) {
       console.error(`${error.message}\n\n${USAGE}`);
       return 2;
@@ -148,7 +157,10 @@ export async function serve(args: readonly string[]): Promise<number> {
   const base = `http://${formatHost(options.hostname)}:${server.addr.port}`;
   console.log(`Tailor server (${served.name}) on ${base}/`);
   if (!options.quiet) printRoutes(base, served);
-  const stop = () => server.shutdown();
+  const stop = () => {
+    watching.abort();
+    server.shutdown();
+  };
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     Deno.addSignalListener(signal, stop);
   }

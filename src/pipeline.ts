@@ -7,7 +7,7 @@
 
 import { analyzeLoaded } from "./analyze/analyze.ts";
 import { CODES } from "./analyze/codes.ts";
-import { loadProject } from "./analyze/project.ts";
+import { type LoadedProject, loadProject } from "./analyze/project.ts";
 import type { ClientConfig } from "./config/config.ts";
 import { DEFAULT_JAVA_BASE_PACKAGE, emitJava } from "./emit/java/emit_java.ts";
 import { emitOpenApi } from "./emit/openapi/emit_openapi.ts";
@@ -142,7 +142,7 @@ export interface ProjectModelOptions {
    * method returning another shape than its `FetchBy` promises gives no
    * client. Runs beside the analysis.
    */
-  readonly typeCheck?: boolean;
+  readonly typeCheck?: TypeCheckOption;
 }
 
 /**
@@ -153,16 +153,44 @@ export async function projectModel(
   projectDir: string,
   options: ProjectModelOptions = {},
 ): Promise<ModelResult> {
-  const { groups = [], typeCheck = true } = options;
-  const loaded = await loadProject(projectDir);
-  // The checker runs in its own process while the analysis runs here.
-  const checking = typeCheck
-    ? await startTypeCheck(loaded.root, loaded.files)
-    : undefined;
+  return await loadedModel(await loadProject(projectDir), options);
+}
+
+/**
+ * Type errors of a loaded project: `deno check` of its files, none when
+ * `typeCheck` is false, or what a given checker says (watch mode reuses its
+ * last answer when an edit changed only comments).
+ */
+export type TypeCheckOption =
+  | boolean
+  | ((loaded: LoadedProject) => Promise<readonly Diagnostic[]>);
+
+/**
+ * Starts the type check of a loaded project; resolves once the checker runs
+ * (in its own process), so that the analysis overlaps it.
+ */
+async function startChecking(
+  loaded: LoadedProject,
+  typeCheck: TypeCheckOption = true,
+): Promise<{ readonly diagnostics: Promise<readonly Diagnostic[]> }> {
+  if (typeof typeCheck === "function") {
+    return { diagnostics: typeCheck(loaded) };
+  }
+  if (!typeCheck) return { diagnostics: Promise.resolve([]) };
+  return await startTypeCheck(loaded.root, loaded.files);
+}
+
+/** {@link projectModel} of an already loaded (or refreshed) project. */
+export async function loadedModel(
+  loaded: LoadedProject,
+  options: ProjectModelOptions = {},
+): Promise<ModelResult> {
+  const { groups = [] } = options;
+  const checking = await startChecking(loaded, options.typeCheck);
   const analysis = analyzeLoaded(loaded);
   const typeErrors = unlessSyntaxErrors(
     analysis,
-    await checking?.diagnostics ?? [],
+    await checking.diagnostics,
   );
   if (!analysis.ok || typeErrors.length > 0) {
     const diagnostics = [
@@ -203,15 +231,20 @@ export async function serverModels(
   projectDir: string,
   options: { readonly typeCheck?: boolean } = {},
 ): Promise<ServerModels> {
-  const loaded = await loadProject(projectDir);
-  const checking = options.typeCheck === false
-    ? undefined
-    : await startTypeCheck(loaded.root, loaded.files);
+  return await loadedServerModels(await loadProject(projectDir), options);
+}
+
+/** {@link serverModels} of an already loaded (or refreshed) project. */
+export async function loadedServerModels(
+  loaded: LoadedProject,
+  options: { readonly typeCheck?: TypeCheckOption } = {},
+): Promise<ServerModels> {
+  const checking = await startChecking(loaded, options.typeCheck);
   const client = analyzeLoaded(loaded);
   const server = client.ok ? analyzeLoaded(loaded, "server") : client;
   const typeErrors = unlessSyntaxErrors(
     client,
-    await checking?.diagnostics ?? [],
+    await checking.diagnostics,
   );
   if (!client.ok || !server.ok || typeErrors.length > 0) {
     return {

@@ -83,7 +83,8 @@ export async function discoverSources(root: string): Promise<string[]> {
   return found.sort();
 }
 
-function isSource(name: string): boolean {
+/** True for a file name the analysis reads: `.ts`/`.tsx`/`.mts`, no test or `.d.ts`. */
+export function isSource(name: string): boolean {
   if (name.endsWith(".d.ts")) return false;
   if (!/\.(ts|tsx|mts)$/.test(name)) return false;
   return !/[._]test\.(ts|tsx|mts)$/.test(name);

@@ -30,6 +30,7 @@ import {
   renderArtifact,
 } from "./artifacts.ts";
 import { controllerRoutes, type Injector } from "./routes/mount.ts";
+import { type Reload, watchServerModels } from "../watch/watch_server.ts";
 
 /** Options of {@link createServer}. */
 export interface CreateServerOptions {
@@ -60,6 +61,19 @@ export interface CreateServerOptions {
   readonly onRender?: (key: string) => void;
   /** Told once what the app serves (start-up messages). */
   readonly onReady?: (served: ServedRoutes) => void;
+  /**
+   * Watch `project` until `signal` aborts: after each change of its sources
+   * the artifacts are rendered from the new model (new ETags); an edit with
+   * diagnostics prints them and keeps the last good artifacts. The running
+   * controllers stay as they were loaded.
+   */
+  readonly watch?: {
+    readonly signal: AbortSignal;
+    /** Told of every handled change (tests wait on it). */
+    readonly onReload?: (reload: Reload) => void;
+    /** Quiet time before a change is handled (default 100 ms). */
+    readonly debounceMs?: number;
+  };
 }
 
 /** Start-up failed: diagnostics, configuration or a missing piece. */
@@ -94,7 +108,16 @@ export async function createServer(
 ): Promise<Hono> {
   const config = options.config ??
     await loadConfig(options.project ?? ".", options.configFile);
-  const analyzed = await modelsOf(options);
+  // Watch mode replaces both when a change gives a new model.
+  let cache = new ArtifactCache(options.onRender);
+  let reloaded: ApiModel | undefined;
+  const analyzed = await modelsOf(options, (reload) => {
+    if (reload.ok) {
+      reloaded = withUriPrefix(reload.client, config.uriPrefix);
+      cache = new ArtifactCache(options.onRender);
+    }
+    options.watch?.onReload?.(reload);
+  });
   const models = {
     client: withUriPrefix(analyzed.client, config.uriPrefix),
     ...(analyzed.server === undefined
@@ -106,7 +129,6 @@ export async function createServer(
       ? "api"
       : basename(resolve(options.project)));
   const artifacts = artifactRoutes(config);
-  const cache = new ArtifactCache(options.onRender);
   const app = new Hono();
   const routes: string[] = [];
   for (const middleware of options.middleware ?? []) app.use(middleware);
@@ -118,13 +140,14 @@ export async function createServer(
         new URL(c.req.url).searchParams,
       );
       if (isBadQuery(query)) return c.json(query, 400);
-      const selection = selectGroups(models.client, [...query.groups]);
+      const client = reloaded ?? models.client;
+      const selection = selectGroups(client, [...query.groups]);
       if (selection.unknownGroups.length > 0) {
         return c.json({
           error: "unknown-groups",
           message: `unknown group(s): ${selection.unknownGroups.join(", ")}`,
           unknownGroups: selection.unknownGroups,
-          knownGroups: models.client.groups,
+          knownGroups: client.groups,
         }, 400);
       }
       const documentQuery = query.groups.length === 0
@@ -214,14 +237,30 @@ function notFound(path: string): Response {
 
 async function modelsOf(
   options: CreateServerOptions,
+  onReload: (reload: Reload) => void,
 ): Promise<{ client: ApiModel; server?: ApiModel }> {
-  if (options.models !== undefined) return options.models;
-  if (options.project === undefined) {
-    throw new ServerStartError("createServer needs project or models");
+  if (options.models !== undefined && options.watch === undefined) {
+    return options.models;
   }
-  const analyzed = await serverModels(options.project, {
-    typeCheck: options.typeCheck !== false,
-  });
+  if (options.project === undefined) {
+    throw new ServerStartError(
+      options.watch === undefined
+        ? "createServer needs project or models"
+        : "watch needs project",
+    );
+  }
+  const typeCheck = options.typeCheck !== false;
+  const { watch } = options;
+  const analyzed = watch === undefined
+    ? await serverModels(options.project, { typeCheck })
+    : await watchServerModels(options.project, {
+      typeCheck,
+      signal: watch.signal,
+      onReload,
+      ...(watch.debounceMs === undefined
+        ? {}
+        : { debounceMs: watch.debounceMs }),
+    });
   if (!analyzed.ok) {
     throw new ServerStartError(
       [

@@ -20,6 +20,12 @@ import { getPath } from "@dprint/typescript";
 
 let formatter: Formatter | undefined;
 
+/**
+ * The last text formatted for each path and its result: a regeneration in
+ * watch mode formats only the files whose text changed.
+ */
+const lastFormatted = new Map<string, { text: string; formatted: string }>();
+
 /** Formatting passes before giving up on reaching a fixed point. */
 const MAX_PASSES = 5;
 
@@ -47,6 +53,14 @@ function load(): Formatter {
  * @throws Error when `text` is not valid TypeScript: an emitter bug.
  */
 export function formatTypeScript(path: string, text: string): string {
+  const last = lastFormatted.get(path);
+  if (last?.text === text) return last.formatted;
+  const formatted = formatUncached(path, text);
+  lastFormatted.set(path, { text, formatted });
+  return formatted;
+}
+
+function formatUncached(path: string, text: string): string {
   try {
     const formatter = load();
     // dprint is not always idempotent: a long line it breaks once may break

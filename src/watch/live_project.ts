@@ -1,0 +1,93 @@
+/**
+ * A loaded project kept in step with the file system: the files an edit
+ * touched are re-read into the same ts-morph `Project` (its next program
+ * reuses every other file), added files are added and removed ones removed.
+ * A refresh also says whether the edit may change what the type checker
+ * says: an edit of comments alone cannot.
+ *
+ * @module
+ */
+
+import { FileSystemRefreshResult, ts } from "ts-morph";
+import {
+  discoverSources,
+  type LoadedProject,
+  loadProject,
+} from "../analyze/project.ts";
+
+/** What one refresh changed. */
+export interface Refresh {
+  /** Source files re-read with other text, added or removed (absolute). */
+  readonly changed: readonly string[];
+  /** False when only comments changed (and no `@ts-` pragma or `///` directive). */
+  readonly codeChanged: boolean;
+}
+
+const PRINTER = ts.createPrinter({ removeComments: true });
+
+/** Comments that steer the type checker; an edit touching them is code. */
+const CHECKER_COMMENT = /@ts-|\/\/\/\s*</;
+
+/** The text of a file that the type checker depends on. */
+export function codeOf(file: ts.SourceFile): string {
+  if (CHECKER_COMMENT.test(file.text)) return file.text;
+  return PRINTER.printFile(file);
+}
+
+/** A project loaded once and refreshed on each change. */
+export class LiveProject {
+  #loaded: LoadedProject;
+
+  private constructor(loaded: LoadedProject) {
+    this.#loaded = loaded;
+  }
+
+  /** Loads the project in `dir` (see `loadProject`). */
+  static async load(dir: string): Promise<LiveProject> {
+    return new LiveProject(await loadProject(dir));
+  }
+
+  /** The project as of the last refresh. */
+  get loaded(): LoadedProject {
+    return this.#loaded;
+  }
+
+  /**
+   * Re-reads the project's files among `paths` (absolute), and adds or
+   * removes the source files that appeared or disappeared under the root.
+   */
+  async refresh(paths: Iterable<string>): Promise<Refresh> {
+    const { root, project, files } = this.#loaded;
+    const discovered = await discoverSources(root);
+    const before = new Set(files);
+    const now = new Set(discovered);
+    const changed: string[] = [];
+    let codeChanged = false;
+    for (const path of files) {
+      if (now.has(path)) continue;
+      const file = project.getSourceFile(path);
+      if (file !== undefined) project.removeSourceFile(file);
+      changed.push(path);
+      codeChanged = true;
+    }
+    for (const path of discovered) {
+      if (before.has(path)) continue;
+      const file = project.getSourceFile(path);
+      if (file === undefined) project.addSourceFileAtPath(path);
+      else await file.refreshFromFileSystem();
+      changed.push(path);
+      codeChanged = true;
+    }
+    for (const path of new Set(paths)) {
+      if (!before.has(path) || !now.has(path)) continue;
+      const file = project.getSourceFileOrThrow(path);
+      const code = codeOf(file.compilerNode);
+      const result = await file.refreshFromFileSystem();
+      if (result !== FileSystemRefreshResult.Updated) continue;
+      changed.push(path);
+      codeChanged ||= codeOf(file.compilerNode) !== code;
+    }
+    this.#loaded = { root, project, files: discovered };
+    return { changed: changed.sort(), codeChanged };
+  }
+}

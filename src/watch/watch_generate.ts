@@ -1,0 +1,160 @@
+/**
+ * `cli.ts generate --watch`: the first good output replaces `--out` whole;
+ * after each change of the project's sources only the files whose content
+ * changed are rewritten and the ones no longer generated removed. While an
+ * edit has diagnostics (printed once by the CLI's render), `--out` keeps the
+ * last good output.
+ *
+ * @module
+ */
+
+import { loadOpenApiPageAssets } from "../emit/openapi/openapi_page.ts";
+import { replaceTree, writeTree } from "../fs/tree.ts";
+import {
+  loadedModel,
+  type ModelResult,
+  OPENAPI_ASSETS_DIR,
+  type ProjectModelOptions,
+} from "../pipeline.ts";
+import { WatchSession } from "./watch_project.ts";
+
+/** Generated files: text, or bytes for the page's assets. */
+export type GeneratedFiles = ReadonlyMap<string, string | Uint8Array>;
+
+/** Where a render gets its model from: `projectModel`'s signature. */
+export type ModelSource = (
+  project: string,
+  options: ProjectModelOptions,
+) => Promise<ModelResult>;
+
+/**
+ * The CLI's render step with a given model source: the files to write, or
+ * undefined after printing why there are none.
+ */
+export type Render = (
+  modelOf: ModelSource,
+) => Promise<ReadonlyMap<string, string> | undefined>;
+
+/** Options of {@link watchGenerate}. */
+export interface WatchGenerateOptions {
+  /** The output directory. */
+  readonly out: string;
+  readonly render: Render;
+  /** Ends the watch (Ctrl-C). */
+  readonly signal: AbortSignal;
+  /** Progress lines (default: stdout). */
+  readonly log?: (line: string) => void;
+  /** Told after each handled change, with the files written or undefined (tests wait on it). */
+  readonly onChange?: (written: WrittenChanges | undefined) => void;
+  /** Quiet time before a change is handled (default 100 ms). */
+  readonly debounceMs?: number;
+}
+
+/** What one regeneration wrote under the output directory. */
+export interface WrittenChanges {
+  /** Paths written (new or with other content), sorted. */
+  readonly written: readonly string[];
+  /** Paths removed, sorted. */
+  readonly removed: readonly string[];
+}
+
+/** The files with the OpenAPI page's browser assets, when the page is one of them. */
+export async function withPageAssets(
+  files: ReadonlyMap<string, string>,
+): Promise<Map<string, string | Uint8Array>> {
+  const all = new Map<string, string | Uint8Array>(files);
+  if (files.has("openapi.html")) {
+    for (const [name, bytes] of await loadOpenApiPageAssets()) {
+      all.set(`${OPENAPI_ASSETS_DIR}/${name}`, bytes);
+    }
+  }
+  return all;
+}
+
+/**
+ * Writes `next` over `dir`, which holds `previous`: only the files whose
+ * content differs, and removes those `next` no longer has.
+ */
+export async function writeChanges(
+  dir: string,
+  previous: GeneratedFiles,
+  next: GeneratedFiles,
+): Promise<WrittenChanges> {
+  const written = new Map<string, string | Uint8Array>();
+  for (const [path, content] of next) {
+    const old = previous.get(path);
+    if (old === undefined || !sameContent(old, content)) {
+      written.set(path, content);
+    }
+  }
+  const removed = [...previous.keys()].filter((path) => !next.has(path));
+  await writeTree(dir, written, removed);
+  return { written: [...written.keys()].sort(), removed: removed.sort() };
+}
+
+function sameContent(a: string | Uint8Array, b: string | Uint8Array): boolean {
+  if (typeof a === "string" || typeof b === "string") return a === b;
+  return a.length === b.length && a.every((byte, i) => byte === b[i]);
+}
+
+/**
+ * Generates into `out`, then regenerates on every change of the project's
+ * sources until `signal` aborts. Returns the exit status: 0 (stopped), or
+ * what an error of the first render gives (thrown).
+ */
+export async function watchGenerate(
+  options: WatchGenerateOptions,
+): Promise<number> {
+  const { out, render, signal } = options;
+  const log = options.log ?? console.log;
+  let session: WatchSession | undefined;
+  const generate = async () => {
+    const files = await render(modelOf);
+    return files === undefined ? undefined : await withPageAssets(files);
+  };
+  const modelOf: ModelSource = async (project, modelOptions) => {
+    session ??= await WatchSession.open(project);
+    return await loadedModel(session.loaded, {
+      ...modelOptions,
+      typeCheck: session.typeCheck(modelOptions.typeCheck),
+    });
+  };
+  let current: GeneratedFiles | undefined;
+  try {
+    const first = await generate();
+    if (first !== undefined) {
+      await replaceTree(out, first);
+      current = first;
+      log(`wrote ${first.size} files to ${out}`);
+    }
+    if (session === undefined) return 1;
+    log(`watching ${session.loaded.root} for changes (Ctrl-C stops)`);
+    await session.watch(async () => {
+      const next = await generate();
+      if (next === undefined) {
+        if (current !== undefined) log(`${out} keeps the last good output`);
+        options.onChange?.(undefined);
+        return;
+      }
+      const changes = current === undefined
+        ? (await replaceTree(out, next), {
+          written: [...next.keys()],
+          removed: [],
+        })
+        : await writeChanges(out, current, next);
+      current = next;
+      log(
+        `updated ${out}: ${changes.written.length} written, ${changes.removed.length} removed`,
+      );
+      options.onChange?.(changes);
+    }, {
+      signal,
+      ...(options.debounceMs === undefined
+        ? {}
+        : { debounceMs: options.debounceMs }),
+    });
+    return 0;
+  } finally {
+    session?.close();
+  }
+}

@@ -1,0 +1,154 @@
+/**
+ * Watch mode's loop: a project loaded once, a file-system watcher on its
+ * root, and after every burst of changes to its source files (debounced) a
+ * refresh of the touched files and one call of the caller's `onChange`, which
+ * re-runs the analysis on the refreshed project. The type check is rerun only
+ * when an edit changed code, not just comments.
+ *
+ * @module
+ */
+
+import { basename } from "node:path";
+import type { LoadedProject } from "../analyze/project.ts";
+import { isSource } from "../analyze/project.ts";
+import type { Diagnostic } from "../model/diagnostic.ts";
+import type { TypeCheckOption } from "../pipeline.ts";
+import { startTypeCheck } from "../typecheck/type_check.ts";
+import { LiveProject } from "./live_project.ts";
+
+/** How long the files must be quiet before a change is analyzed. */
+export const DEBOUNCE_MS = 100;
+
+/** Directories whose changes never matter (beside dot-directories). */
+const IGNORED_SEGMENTS = new Set(["node_modules", "__generated"]);
+
+/** Options of {@link WatchSession.watch}. */
+export interface WatchOptions {
+  /** Ends the watch; `watch` resolves once the running change is done. */
+  readonly signal: AbortSignal;
+  /** Quiet time before a burst of changes is handled (default 100 ms). */
+  readonly debounceMs?: number;
+  /** Told of an error thrown by `onChange`; the watch goes on. */
+  readonly onError?: (error: unknown) => void;
+}
+
+/** A project under watch: load it, analyze `loaded`, then `watch`. */
+export class WatchSession {
+  readonly #live: LiveProject;
+  readonly #watcher: Deno.FsWatcher;
+  #codeChanged = true;
+  #lastCheck: Promise<readonly Diagnostic[]> | undefined;
+
+  private constructor(live: LiveProject) {
+    this.#live = live;
+    // Watching starts now, so an edit made during the first analysis counts.
+    this.#watcher = Deno.watchFs(live.loaded.root, { recursive: true });
+  }
+
+  /** Loads the project in `dir` and starts watching its root. */
+  static async open(dir: string): Promise<WatchSession> {
+    return new WatchSession(await LiveProject.load(dir));
+  }
+
+  /** The project as of the last change. */
+  get loaded(): LoadedProject {
+    return this.#live.loaded;
+  }
+
+  /**
+   * The type check to run on {@link loaded}: `deno check` when `typeCheck`
+   * is true, but the last answer again while only comments changed.
+   */
+  typeCheck(typeCheck: TypeCheckOption = true): TypeCheckOption {
+    if (typeCheck !== true) return typeCheck;
+    return (loaded) => {
+      if (this.#codeChanged || this.#lastCheck === undefined) {
+        const check = startTypeCheck(loaded.root, loaded.files).then((c) =>
+          c.diagnostics
+        );
+        this.#lastCheck = check;
+        this.#codeChanged = false;
+        check.catch(() => {
+          if (this.#lastCheck === check) this.#lastCheck = undefined;
+        });
+      }
+      return this.#lastCheck;
+    };
+  }
+
+  /**
+   * Calls `onChange` after every burst of changes to the project's sources,
+   * one call at a time, until `options.signal` aborts; then stops watching.
+   */
+  async watch(
+    onChange: () => Promise<void>,
+    options: WatchOptions,
+  ): Promise<void> {
+    const { signal, debounceMs = DEBOUNCE_MS } = options;
+    const onError = options.onError ?? reportError;
+    const close = () => this.#closeWatcher();
+    if (signal.aborted) return close();
+    signal.addEventListener("abort", close, { once: true });
+    let pending = new Set<string>();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let running = Promise.resolve();
+    const handle = async () => {
+      const paths = pending;
+      pending = new Set();
+      if (paths.size === 0 || signal.aborted) return;
+      try {
+        const refresh = await this.#live.refresh(paths);
+        if (refresh.changed.length === 0) return;
+        this.#codeChanged ||= refresh.codeChanged;
+        await onChange();
+      } catch (error) {
+        onError(error);
+      }
+    };
+    for await (const event of this.#watcher) {
+      const paths = event.paths.filter((path) => this.#matters(path));
+      if (paths.length === 0) continue;
+      for (const path of paths) pending.add(path);
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        running = running.then(handle);
+      }, debounceMs);
+    }
+    clearTimeout(timer);
+    await running;
+  }
+
+  /** Stops watching (a running `watch` ends). */
+  close(): void {
+    this.#closeWatcher();
+  }
+
+  #closeWatcher(): void {
+    try {
+      this.#watcher.close();
+    } catch (error) {
+      if (!(error instanceof Deno.errors.BadResource)) throw error;
+    }
+  }
+
+  /** A source file, a file of the project, or a directory (no extension). */
+  #matters(path: string): boolean {
+    const { root, files } = this.#live.loaded;
+    const normalized = path.replaceAll("\\", "/");
+    if (!normalized.startsWith(`${root}/`)) return false;
+    const segments = normalized.slice(root.length + 1).split("/");
+    if (
+      segments.slice(0, -1).some((segment) =>
+        segment.startsWith(".") || IGNORED_SEGMENTS.has(segment)
+      )
+    ) {
+      return false;
+    }
+    const name = basename(normalized);
+    return isSource(name) || !name.includes(".") || files.includes(normalized);
+  }
+}
+
+function reportError(error: unknown): void {
+  console.error(`error: ${(error as Error).message ?? String(error)}`);
+}
