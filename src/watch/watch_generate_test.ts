@@ -121,6 +121,7 @@ Deno.test("generate --watch: a doc comment edit rewrites exactly the edited cont
     const after = await snapshot(watch.out);
     const expected = [
       "java/com/example/bookstore/client/service/BookService.java",
+      "model.json", // holds the doc comments too
       "openapi.yml",
       "ts/Api.ts",
       "ts/services/BookService.ts",
