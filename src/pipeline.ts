@@ -12,10 +12,7 @@ import type { ClientConfig } from "./config/config.ts";
 import { DEFAULT_JAVA_BASE_PACKAGE, emitJava } from "./emit/java/emit_java.ts";
 import { emitOpenApi } from "./emit/openapi/emit_openapi.ts";
 import { emitOpenApiPage } from "./emit/openapi/openapi_page.ts";
-import {
-  emitTypeScript,
-  type ImportExtension,
-} from "./emit/ts/emit_typescript.ts";
+import { emitTypeScript } from "./emit/ts/emit_typescript.ts";
 import type { ApiModel } from "./model/api_model.ts";
 import type { Diagnostic } from "./model/diagnostic.ts";
 import { selectGroups } from "./model/select_groups.ts";
