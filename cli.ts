@@ -9,6 +9,7 @@
  * @module
  */
 
+import { OPENAPI_ASSETS_DIR } from "./src/emitters.ts";
 import { parseArgs } from "node:util";
 import { basename, resolve } from "node:path";
 import { ConfigError, loadConfig } from "./src/config/config.ts";
@@ -28,12 +29,7 @@ import {
   watchGenerate,
   withPageAssets,
 } from "./src/watch/watch_generate.ts";
-import {
-  OPENAPI_ASSETS_DIR,
-  parseGroups,
-  projectModel,
-  renderArtifacts,
-} from "./src/pipeline.ts";
+import { parseGroups, projectModel, renderArtifacts } from "./src/pipeline.ts";
 
 /** What `--target` selects from the artifact tree. */
 const TARGETS = ["all", "ts", "java", "openapi"] as const;

@@ -41,21 +41,21 @@ async function startExampleServer(): Promise<
     stderr: "inherit",
     env: { NO_COLOR: "1" },
   }).spawn();
-  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  const reader = child.stdout.getReader();
+  const decoder = new TextDecoder();
   let text = "";
   while (!text.includes("\n")) {
     const { value, done } = await reader.read();
     if (done) throw new Error(`server.ts stopped: ${text}`);
-    text += value;
+    text += decoder.decode(value, { stream: true });
   }
-  reader.releaseLock();
   const base = /(http:\/\/[\d.]+:\d+)\//.exec(text)![1]!;
   return {
     base,
     stop: async () => {
       child.kill("SIGTERM");
       await child.status;
-      await child.stdout.cancel();
+      await reader.cancel();
     },
   };
 }

@@ -9,77 +9,11 @@ import { analyzeLoaded } from "./analyze/analyze.ts";
 import { CODES } from "./analyze/codes.ts";
 import { type LoadedProject, loadProject } from "./analyze/project.ts";
 import type { ClientConfig } from "./config/config.ts";
-import { DEFAULT_JAVA_BASE_PACKAGE, emitJava } from "./emit/java/emit_java.ts";
-import { emitOpenApi } from "./emit/openapi/emit_openapi.ts";
-import { emitOpenApiPage } from "./emit/openapi/openapi_page.ts";
-import { emitTypeScript } from "./emit/ts/emit_typescript.ts";
+import { type ArtifactKind, EMITTERS } from "./emitters.ts";
 import type { ApiModel } from "./model/api_model.ts";
 import type { Diagnostic } from "./model/diagnostic.ts";
 import { selectGroups } from "./model/select_groups.ts";
 import { startTypeCheck } from "./typecheck/type_check.ts";
-
-/** Name of the OpenAPI document file beside the page. */
-export const OPENAPI_FILE = "openapi.yml";
-
-/** The model beside the artifacts: `createServer` boots from it (`--model`). */
-export const MODEL_FILE = "model.json";
-
-/** A model as `model.json` holds it (read back with `parseApiModel`). */
-export function modelJson(model: ApiModel): string {
-  return JSON.stringify(model, null, 2) + "\n";
-}
-
-/** Folder of the page's browser assets, relative to the page. */
-export const OPENAPI_ASSETS_DIR = "openapi-assets";
-
-/**
- * The TypeScript client files (paths relative to the client root), in the
- * import and enum styles of `config`.
- */
-export function typeScriptFiles(
-  model: ApiModel,
-  config: ClientConfig,
-  sourceName: string,
-): Map<string, string> {
-  return emitTypeScript(model, {
-    sourceName,
-    ...(config.tsImportExtension === undefined
-      ? {}
-      : { importExtension: config.tsImportExtension }),
-    ...(config.tsEnumStyle === undefined
-      ? {}
-      : { enumStyle: config.tsEnumStyle }),
-  });
-}
-
-/** The Java client files (paths mirror the package). */
-export function javaFiles(
-  model: ApiModel,
-  config: ClientConfig,
-): Map<string, string> {
-  return emitJava(model, {
-    basePackage: config.javaBasePackage ?? DEFAULT_JAVA_BASE_PACKAGE,
-  });
-}
-
-/** The OpenAPI document. */
-export function openApiDocument(model: ApiModel, config: ClientConfig): string {
-  return emitOpenApi(model, {
-    info: config.info,
-    ...(config.openapiExtras === undefined
-      ? {}
-      : { extras: config.openapiExtras }),
-  });
-}
-
-/** The browsable page, loading the document and assets beside it. */
-export function openApiPage(
-  config: ClientConfig,
-  documentUrl = OPENAPI_FILE,
-  assetsBase = `${OPENAPI_ASSETS_DIR}/`,
-): string {
-  return emitOpenApiPage({ title: config.info.title, documentUrl, assetsBase });
-}
 
 /** Which artifacts {@link renderArtifacts} renders. */
 export type ArtifactTarget = "all" | "ts" | "java" | "openapi";
@@ -97,24 +31,24 @@ export function renderArtifacts(
   sourceName: string,
   target: ArtifactTarget = "all",
 ): Map<string, string> {
-  const wanted = (part: ArtifactTarget) => target === "all" || target === part;
+  const kinds = TARGET_KINDS[target];
   const files = new Map<string, string>();
-  if (wanted("ts")) {
-    const typeScript = typeScriptFiles(model, config, sourceName);
-    for (const [path, text] of typeScript) files.set(`ts/${path}`, text);
-  }
-  if (wanted("java")) {
-    for (const [path, text] of javaFiles(model, config)) {
-      files.set(`java/${path}`, text);
+  for (const { kind, folder, emit } of EMITTERS) {
+    if (!kinds.includes(kind)) continue;
+    for (const [path, text] of emit(model, { config, sourceName })) {
+      files.set(`${folder}${path}`, text);
     }
   }
-  if (wanted("openapi")) {
-    files.set(OPENAPI_FILE, openApiDocument(model, config));
-    files.set("openapi.html", openApiPage(config));
-  }
-  if (target === "all") files.set(MODEL_FILE, modelJson(model));
   return new Map([...files].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0));
 }
+
+const TARGET_KINDS: Readonly<Record<ArtifactTarget, readonly ArtifactKind[]>> =
+  {
+    all: ["ts", "java", "openapi", "page", "model"],
+    ts: ["ts"],
+    java: ["java"],
+    openapi: ["openapi", "page"],
+  };
 
 /** What analyzing (and selecting groups of) a project gives. */
 export type ModelResult =

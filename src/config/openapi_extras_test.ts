@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { openApiDocument } from "../pipeline.ts";
+import { emitterOf, OPENAPI_FILE } from "../emitters.ts";
 import { readGoldenModel } from "../testing/golden.ts";
 import { validateOpenApi } from "../testing/validate_openapi.ts";
 import { ConfigError, parseConfig } from "./config.ts";
@@ -111,7 +111,10 @@ Deno.test("openapi extras: a value of the wrong shape names the key", () => {
 Deno.test("openapi extras: the document with all of them passes the validators", async () => {
   const config = parseConfig("orm.yml", YAML);
   const model = await readGoldenModel("bookstore");
-  const document = openApiDocument(model, config);
+  const document = emitterOf("openapi").emit(model, {
+    config,
+    sourceName: "bookstore",
+  }).get(OPENAPI_FILE)!;
   assert.deepEqual(await validateOpenApi(document), []);
   assert.match(document, /securitySchemes:\n {4}bearer:/);
 });

@@ -11,7 +11,7 @@ import {
   type ImportExtension,
 } from "../emit/ts/import_extension.ts";
 import { parseGroups } from "../pipeline.ts";
-import type { ArtifactKind } from "./artifacts.ts";
+import type { ServedKind } from "./artifacts.ts";
 
 /** What a request asks of an artifact. */
 export interface ArtifactQuery {
@@ -30,7 +30,7 @@ export interface BadQuery {
 
 /** Reads the query of a request for `kind`, or says what is wrong. */
 export function parseArtifactQuery(
-  kind: ArtifactKind,
+  kind: ServedKind,
   params: URLSearchParams,
 ): ArtifactQuery | BadQuery {
   let importExtension: ArtifactQuery["importExtension"];

@@ -10,20 +10,15 @@ import { createZip } from "../archive/zip.ts";
 import type { ClientConfig } from "../config/config.ts";
 import type { ImportExtension } from "../emit/ts/import_extension.ts";
 import type { ApiModel } from "../model/api_model.ts";
-import {
-  javaFiles,
-  openApiDocument,
-  openApiPage,
-  typeScriptFiles,
-} from "../pipeline.ts";
+import { type ArtifactKind, emitterOf } from "../emitters.ts";
 import type { RenderedArtifact } from "./artifact_cache.ts";
 
-/** What an artifact endpoint serves. */
-export type ArtifactKind = "ts" | "java" | "openapi" | "page";
+/** What an artifact endpoint serves: every artifact but `model.json`. */
+export type ServedKind = Exclude<ArtifactKind, "model">;
 
 /** An artifact endpoint: what is served at which path. */
 export interface ArtifactRoute {
-  readonly kind: ArtifactKind;
+  readonly kind: ServedKind;
   /** URL path from the configuration (`/ts.zip`). */
   readonly path: string;
 }
@@ -37,7 +32,7 @@ export class ServerConfigError extends Error {
   }
 }
 
-const KEY_OF: Readonly<Record<ArtifactKind, string>> = {
+const KEY_OF: Readonly<Record<ServedKind, string>> = {
   ts: "orm.client.ts.path",
   java: "orm.client.java-http-client.path",
   openapi: "orm.client.openapi.path",
@@ -50,15 +45,15 @@ const KEY_OF: Readonly<Record<ArtifactKind, string>> = {
  * page has no document to show.
  */
 export function artifactRoutes(config: ClientConfig): ArtifactRoute[] {
-  const paths: Record<ArtifactKind, string | undefined> = {
+  const paths: Record<ServedKind, string | undefined> = {
     ts: config.tsPath,
     java: config.javaPath,
     openapi: config.openapiPath,
     page: config.openapiUiPath,
   };
   const routes: ArtifactRoute[] = [];
-  const taken = new Map<string, ArtifactKind>();
-  for (const kind of Object.keys(paths) as ArtifactKind[]) {
+  const taken = new Map<string, ServedKind>();
+  for (const kind of Object.keys(paths) as ServedKind[]) {
     const path = paths[kind];
     if (path === undefined) continue;
     const other = taken.get(path);
@@ -95,51 +90,62 @@ export interface ArtifactOptions {
  * Same inputs, same bytes: the archives are deterministic.
  */
 export function renderArtifact(
-  kind: ArtifactKind,
+  kind: ServedKind,
   model: ApiModel,
   config: ClientConfig,
   sourceName: string,
   options: ArtifactOptions,
 ): RenderedArtifact {
-  switch (kind) {
-    case "ts":
-      return {
-        bytes: createZip(
-          typeScriptFiles(
-            model,
-            options.importExtension === undefined
-              ? config
-              : { ...config, tsImportExtension: options.importExtension },
-            sourceName,
-          ),
-        ),
-        contentType: "application/zip",
-        filename: fileNameOf(config.tsPath, "ts.zip"),
-      };
-    case "java":
-      return {
-        bytes: createZip(javaFiles(model, config)),
-        contentType: "application/zip",
-        filename: fileNameOf(config.javaPath, "java-http-client.zip"),
-      };
-    case "openapi":
-      return {
-        bytes: encoder.encode(openApiDocument(model, config)),
-        contentType: "application/yaml; charset=utf-8",
-      };
-    case "page":
-      return {
-        bytes: encoder.encode(
-          openApiPage(
-            config,
-            `${config.openapiPath}${options.documentQuery}`,
-            `${assetsDirOf(config.openapiUiPath!)}/`,
-          ),
-        ),
-        contentType: "text/html; charset=utf-8",
-      };
+  const files = emitterOf(kind).emit(model, {
+    config: options.importExtension === undefined
+      ? config
+      : { ...config, tsImportExtension: options.importExtension },
+    sourceName,
+    ...(kind === "page"
+      ? {
+        documentUrl: `${config.openapiPath}${options.documentQuery}`,
+        assetsBase: `${assetsDirOf(config.openapiUiPath!)}/`,
+      }
+      : {}),
+  });
+  const served = SERVED[kind];
+  if (served.archive !== undefined) {
+    return {
+      bytes: createZip(files),
+      contentType: "application/zip",
+      filename: fileNameOf(config[served.archive.pathOf], served.archive.name),
+    };
   }
+  return {
+    bytes: encoder.encode([...files.values()][0]!),
+    contentType: served.contentType,
+  };
 }
+
+/** How each served artifact travels: a ZIP download, or one document. */
+const SERVED: Readonly<
+  Record<
+    ServedKind,
+    {
+      readonly contentType: string;
+      readonly archive?: {
+        readonly pathOf: "tsPath" | "javaPath";
+        readonly name: string;
+      };
+    }
+  >
+> = {
+  ts: {
+    contentType: "application/zip",
+    archive: { pathOf: "tsPath", name: "ts.zip" },
+  },
+  java: {
+    contentType: "application/zip",
+    archive: { pathOf: "javaPath", name: "java-http-client.zip" },
+  },
+  openapi: { contentType: "application/yaml; charset=utf-8" },
+  page: { contentType: "text/html; charset=utf-8" },
+};
 
 /** URL path of the folder the page's assets are served from. */
 export function assetsDirOf(pagePath: string): string {

@@ -8,12 +8,12 @@
  * @module
  */
 
+import { OPENAPI_ASSETS_DIR } from "../emitters.ts";
 import { loadOpenApiPageAssets } from "../emit/openapi/openapi_page.ts";
 import { replaceTree, writeTree } from "../fs/tree.ts";
 import {
   loadedModel,
   type ModelResult,
-  OPENAPI_ASSETS_DIR,
   type ProjectModelOptions,
 } from "../pipeline.ts";
 import { WatchSession } from "./watch_project.ts";

@@ -1,0 +1,127 @@
+/**
+ * The emitter table: every artifact Tailor produces, each one function of
+ * the same shape `(model, context) -> Map<path, text>`. The CLI writes them
+ * as one tree (each under its folder) and the server serves them one by one
+ * (the clients zipped), both iterating over this table.
+ *
+ * The page's browser assets are binary files of the `swagger-ui-dist`
+ * package, not generated: the shells add them (`withPageAssets`, the server's
+ * asset route).
+ *
+ * @module
+ */
+
+import type { ClientConfig } from "./config/config.ts";
+import { DEFAULT_JAVA_BASE_PACKAGE, emitJava } from "./emit/java/emit_java.ts";
+import { emitOpenApi } from "./emit/openapi/emit_openapi.ts";
+import { emitOpenApiPage } from "./emit/openapi/openapi_page.ts";
+import { emitTypeScript } from "./emit/ts/emit_typescript.ts";
+import type { ApiModel } from "./model/api_model.ts";
+
+/** Name of the OpenAPI document file beside the page. */
+export const OPENAPI_FILE = "openapi.yml";
+
+/** Name of the page. */
+export const OPENAPI_PAGE_FILE = "openapi.html";
+
+/** The model beside the artifacts: `createServer` boots from it (`--model`). */
+export const MODEL_FILE = "model.json";
+
+/** Folder of the page's browser assets, relative to the page. */
+export const OPENAPI_ASSETS_DIR = "openapi-assets";
+
+/** What every emitter is given besides the model. */
+export interface EmitContext {
+  readonly config: ClientConfig;
+  /** Name of the project in generated headers (`bookstore`). */
+  readonly sourceName: string;
+  /** URL the page loads the document from (default: the file beside it). */
+  readonly documentUrl?: string;
+  /** URL of the page's assets folder, ending in `/`. */
+  readonly assetsBase?: string;
+}
+
+/** One artifact's files, by path relative to the artifact's folder. */
+export type Emitter = (model: ApiModel, context: EmitContext) => Map<
+  string,
+  string
+>;
+
+/** The artifacts. */
+export type ArtifactKind = "ts" | "java" | "openapi" | "page" | "model";
+
+/** An artifact: its emitter and its folder in a generated tree. */
+export interface ArtifactEmitter {
+  readonly kind: ArtifactKind;
+  /** Folder of its files in the tree `generate` writes (`ts/`), or "". */
+  readonly folder: string;
+  readonly emit: Emitter;
+}
+
+/** Every artifact, in the order of a generated tree's folders. */
+export const EMITTERS: readonly ArtifactEmitter[] = [
+  {
+    kind: "ts",
+    folder: "ts/",
+    emit: (model, { config, sourceName }) =>
+      emitTypeScript(model, {
+        sourceName,
+        ...(config.tsImportExtension === undefined
+          ? {}
+          : { importExtension: config.tsImportExtension }),
+        ...(config.tsEnumStyle === undefined
+          ? {}
+          : { enumStyle: config.tsEnumStyle }),
+      }),
+  },
+  {
+    kind: "java",
+    folder: "java/",
+    emit: (model, { config }) =>
+      emitJava(model, {
+        basePackage: config.javaBasePackage ?? DEFAULT_JAVA_BASE_PACKAGE,
+      }),
+  },
+  {
+    kind: "openapi",
+    folder: "",
+    emit: (model, { config }) =>
+      new Map([[
+        OPENAPI_FILE,
+        emitOpenApi(model, {
+          info: config.info,
+          ...(config.openapiExtras === undefined
+            ? {}
+            : { extras: config.openapiExtras }),
+        }),
+      ]]),
+  },
+  {
+    kind: "page",
+    folder: "",
+    emit: (_model, { config, documentUrl, assetsBase }) =>
+      new Map([[
+        OPENAPI_PAGE_FILE,
+        emitOpenApiPage({
+          title: config.info.title,
+          documentUrl: documentUrl ?? OPENAPI_FILE,
+          assetsBase: assetsBase ?? `${OPENAPI_ASSETS_DIR}/`,
+        }),
+      ]]),
+  },
+  {
+    kind: "model",
+    folder: "",
+    emit: (model) => new Map([[MODEL_FILE, modelJson(model)]]),
+  },
+];
+
+/** The emitter of one artifact. */
+export function emitterOf(kind: ArtifactKind): ArtifactEmitter {
+  return EMITTERS.find((emitter) => emitter.kind === kind)!;
+}
+
+/** A model as `model.json` holds it (read back with `parseApiModel`). */
+export function modelJson(model: ApiModel): string {
+  return JSON.stringify(model, null, 2) + "\n";
+}
