@@ -247,6 +247,29 @@ export class ThingController {
   );
 });
 
+Deno.test("a const alias of a route decorator (and a chain of them) is followed", async () => {
+  const model = await modelOf({
+    "app.ts": `
+import * as t from "@mod";
+import { Controller, EnableImplicitApi, Get } from "@mod";
+${IMPLICIT}
+const MyGet = Get;
+const Again = MyGet;
+const MyPost = t.Post;
+@Controller("/things")
+export class ThingController {
+  @MyGet("/one") one(): string { return ""; }
+  @Again("/two") two(): string { return ""; }
+  @MyPost("/three") three(): string { return ""; }
+}
+`,
+  });
+  assert.deepEqual(
+    model.services[0]!.operations.map((o) => `${o.httpMethod} ${o.path}`),
+    ["GET /things/one", "GET /things/two", "POST /things/three"],
+  );
+});
+
 Deno.test("results: alias chains of Promise unwrap like Promise<T> written out", async () => {
   const model = await modelOf({
     "app.ts": `

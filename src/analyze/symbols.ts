@@ -13,6 +13,7 @@ import {
   Node,
   type Symbol as MorphSymbol,
   type TypeReferenceNode,
+  VariableDeclarationKind,
 } from "ts-morph";
 
 /** Directory of the runtime, with a trailing `/`, symlinks resolved. */
@@ -53,9 +54,40 @@ export function runtimeNameOfSymbol(
   return isRuntimeNode(declaration) ? symbol.getName() : undefined;
 }
 
-/** The runtime name a decorator refers to (`Api`, `Get`...), else undefined. */
+/**
+ * The runtime name a decorator refers to (`Api`, `Get`...), else undefined.
+ * Import aliases (`import { Get as G }`) and constant aliases
+ * (`const MyGet = Get`, `const MyGet = t.Get`, chains of them) are followed.
+ */
 export function decoratorRuntimeName(decorator: Decorator): string | undefined {
-  return runtimeNameOfSymbol(resolvedSymbol(decoratorNameNode(decorator)));
+  let symbol = resolvedSymbol(decoratorNameNode(decorator));
+  for (let hops = 0; hops < 16; hops++) {
+    const aliased = constAliasTarget(symbol);
+    if (aliased === undefined) break;
+    symbol = resolvedSymbol(aliased);
+  }
+  return runtimeNameOfSymbol(symbol);
+}
+
+/** The `Get` of `const X = Get` (or of `const X = t.Get`), else undefined. */
+function constAliasTarget(symbol: MorphSymbol | undefined): Node | undefined {
+  const declaration = symbol?.getDeclarations()[0];
+  if (declaration === undefined || !Node.isVariableDeclaration(declaration)) {
+    return undefined;
+  }
+  const list = declaration.getParent();
+  if (
+    !Node.isVariableDeclarationList(list) ||
+    list.getDeclarationKind() !== VariableDeclarationKind.Const
+  ) {
+    return undefined;
+  }
+  const initializer = declaration.getInitializer();
+  if (initializer === undefined) return undefined;
+  if (Node.isIdentifier(initializer)) return initializer;
+  return Node.isPropertyAccessExpression(initializer)
+    ? initializer.getNameNode()
+    : undefined;
 }
 
 /** The identifier naming a decorator: `Api` in `@Api()` and in `@t.Api()`. */
