@@ -15,7 +15,7 @@ import type {
   EntityDtoModel,
   ServiceModel,
 } from "../model/api_model.ts";
-import { API_MODEL_VERSION } from "../model/api_model.ts";
+import { API_MODEL_VERSION, emptyModel } from "../model/api_model.ts";
 import type { Diagnostic } from "../model/diagnostic.ts";
 import { CODES, compare, DiagnosticSink, sortDiagnostics } from "./codes.ts";
 import { scanProject } from "./controllers.ts";
@@ -59,19 +59,6 @@ export async function analyzeProject(
     await loadProject(root, options.files),
     options.scope,
   );
-}
-
-/** An empty model: no service, no type. */
-export function emptyModel(): ApiModel {
-  return {
-    version: API_MODEL_VERSION,
-    groups: [],
-    services: [],
-    dtos: [],
-    dynamicEntities: [],
-    enums: [],
-    staticTypes: [],
-  };
 }
 
 /** Analyzes an already loaded project. */

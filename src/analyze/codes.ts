@@ -59,6 +59,9 @@ export const CODES = {
 /** One of the codes of {@link CODES}. */
 export type Code = typeof CODES[keyof typeof CODES];
 
+/** What a warning carries; an error leaves `severity` out (its default). */
+const WARNING = { severity: "warning" } as const;
+
 /** Collects diagnostics; errors and warnings apart. */
 export class DiagnosticSink {
   readonly errors: Diagnostic[] = [];
@@ -77,7 +80,7 @@ export class DiagnosticSink {
 
   /** Reports a warning at `node`. */
   warning(code: Code, node: Node, message: string, hint?: string): void {
-    this.#add(this.warnings, code, node, message, hint);
+    this.#add(this.warnings, code, node, message, hint, WARNING);
   }
 
   /** Reports an error at a character position of a source file. */
@@ -102,6 +105,7 @@ export class DiagnosticSink {
   /** Reports a warning about the project as a whole. */
   projectWarning(code: Code, message: string, hint?: string): void {
     this.warnings.push({
+      ...WARNING,
       code,
       file: ".",
       line: 1,
@@ -129,8 +133,10 @@ export class DiagnosticSink {
     node: Node,
     message: string,
     hint: string | undefined,
+    severity: typeof WARNING | undefined = undefined,
   ): void {
     this.#push(list, {
+      ...severity,
       code,
       ...this.location(node),
       message,

@@ -409,6 +409,11 @@ for (const [name, expected] of Object.entries(CASES)) {
     );
     for (const diagnostic of diagnostics) {
       assert.ok(diagnostic.hint, `${diagnostic.code} has a hint`);
+      assert.equal(
+        diagnostic.severity,
+        result.ok ? "warning" : undefined,
+        `${diagnostic.code} severity`,
+      );
     }
   });
 }
