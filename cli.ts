@@ -134,7 +134,7 @@ async function artifacts(
     return undefined;
   }
   for (const warning of result.warnings) {
-    console.error(formatDiagnostic(warning).replace(" error ", " warning "));
+    console.error(formatDiagnostic(warning));
   }
   // The project's directory name: the same bytes wherever the command runs.
   const sourceName = basename(resolve(project));
