@@ -34,6 +34,21 @@ async function deno(...args: string[]): Promise<string> {
 async function startExampleServer(): Promise<
   { base: string; stop: () => Promise<void> }
 > {
+  // One retry: under the full suite server.ts has once ended before printing
+  // anything (not reproduced alone); the error then says how it ended.
+  for (let attempt = 1;; attempt++) {
+    try {
+      return await startOnce();
+    } catch (error) {
+      if (attempt === 2) throw error;
+      console.error(`server.ts start, attempt 1: ${(error as Error).message}`);
+    }
+  }
+}
+
+async function startOnce(): Promise<
+  { base: string; stop: () => Promise<void> }
+> {
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "server.ts", "--port", "0", "--quiet"],
     cwd: ROOT,
@@ -46,7 +61,12 @@ async function startExampleServer(): Promise<
   let text = "";
   while (!text.includes("\n")) {
     const { value, done } = await reader.read();
-    if (done) throw new Error(`server.ts stopped: ${text}`);
+    if (done) {
+      const status = await child.status;
+      throw new Error(
+        `server.ts stopped (code ${status.code}, signal ${status.signal}): ${text}`,
+      );
+    }
     text += decoder.decode(value, { stream: true });
   }
   const base = /(http:\/\/[\d.]+:\d+)\//.exec(text)![1]!;
