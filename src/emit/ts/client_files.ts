@@ -87,8 +87,7 @@ export function responseOfText(model: ApiModel): string {
   return `/**
  * ${doc}
  */
-export type ResponseOf<F> = F extends (...args: never[]) => Promise<infer R>
-  ? R
+export type ResponseOf<F> = F extends (...args: never[]) => Promise<infer R> ? R
   : never;
 `;
 }

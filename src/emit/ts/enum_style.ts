@@ -28,15 +28,16 @@ export function enumText(
   const lines = [...docLines(item.doc, "")];
   const documented = item.values.some((value) => value.doc !== undefined);
   if (style === "enum-like") {
-    lines.push(`export const ${item.name} = Object.freeze({`);
+    // As deno fmt lays it out, so that the formatter can skip the file.
+    lines.push(`export const ${item.name} = Object.freeze(`, `${INDENT}{`);
     for (const value of item.values) {
-      lines.push(...docLines(value.doc, INDENT));
+      lines.push(...docLines(value.doc, INDENT + INDENT));
       const key = IDENTIFIER.test(value.value)
         ? value.value
         : JSON.stringify(value.value);
-      lines.push(`${INDENT}${key}: ${JSON.stringify(value.value)},`);
+      lines.push(`${INDENT}${INDENT}${key}: ${JSON.stringify(value.value)},`);
     }
-    lines.push("} as const);", "");
+    lines.push(`${INDENT}} as const,`, ");", "");
     lines.push(...docLines(item.doc, ""));
     lines.push(
       item.values.length === 0

@@ -1,0 +1,91 @@
+/**
+ * The TypeScript emitter's output is a fixed point of `deno fmt`'s formatter:
+ * the files it returns unformatted (every line within 80 columns) and the
+ * ones it formats in one pass. Checked over every model at hand: the
+ * fixtures' golden models, the edge model, the sample model and a
+ * synthetic project, in every enum style and import extension.
+ */
+
+import assert from "node:assert/strict";
+import { writeSyntheticProject } from "../../../scripts/synthetic_project.ts";
+import { analyzeProject } from "../../analyze/analyze.ts";
+import type { ApiModel } from "../../model/api_model.ts";
+import { parseApiModel } from "../../model/parse_api_model.ts";
+import { sampleModel } from "../testdata/sample_model.ts";
+import {
+  emitTypeScript,
+  type EmitTypeScriptOptions,
+  IMPORT_EXTENSIONS,
+} from "./emit_typescript.ts";
+import { ENUM_STYLES } from "./enum_style.ts";
+import { fitsLineWidth, formatWithDprint } from "./format.ts";
+import { edgeModel } from "./testdata/edge_model.ts";
+
+/** Every combination of the emitter's style options. */
+const STYLES: readonly EmitTypeScriptOptions[] = ENUM_STYLES.flatMap((
+  enumStyle,
+) =>
+  IMPORT_EXTENSIONS.map((importExtension) => ({ enumStyle, importExtension }))
+);
+
+function assertFixedPoints(model: ApiModel): void {
+  for (const style of STYLES) {
+    for (const [path, text] of emitTypeScript(model, style)) {
+      const formatted = formatWithDprint(path, text);
+      if (formatted !== text) {
+        assert.fail(
+          `${path} (${JSON.stringify(style)}) is not formatted as deno fmt ` +
+            `formats it:\n${firstDifference(text, formatted)}`,
+        );
+      }
+    }
+  }
+}
+
+function firstDifference(actual: string, expected: string): string {
+  const a = actual.split("\n");
+  const e = expected.split("\n");
+  const line = a.findIndex((text, i) => text !== e[i]);
+  return `line ${line + 1}:\n  emitted:   ${a[line]}\n  formatted: ${e[line]}`;
+}
+
+Deno.test("format: a file within 80 columns is left as it is", () => {
+  assert.equal(fitsLineWidth("a\n" + "b".repeat(80) + "\n"), true);
+  assert.equal(fitsLineWidth("a\n" + "b".repeat(81)), false);
+  assert.equal(fitsLineWidth(""), true);
+});
+
+Deno.test("format: a file with a non-ASCII character is always formatted", () => {
+  // Wide characters take two columns in deno fmt; counting them is not worth it.
+  assert.equal(fitsLineWidth("// 書\n"), false);
+});
+
+for (
+  const [name, model] of [
+    ["sample", sampleModel],
+    ["edge", edgeModel],
+  ] as const
+) {
+  Deno.test(`format: the ${name} model's client is a fixed point of deno fmt`, () => {
+    assertFixedPoints(model);
+  });
+}
+
+for (const fixture of ["bookstore", "treeshop"]) {
+  Deno.test(`format: the ${fixture} client is a fixed point of deno fmt`, async () => {
+    const json = await Deno.readTextFile(`golden/${fixture}/model.json`);
+    assertFixedPoints(parseApiModel(json));
+  });
+}
+
+Deno.test("format: a 250-endpoint synthetic client is a fixed point of deno fmt", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "tailor_format_" });
+  try {
+    await writeSyntheticProject(dir, 250);
+    const result = await analyzeProject(dir);
+    if (!result.ok) assert.fail(JSON.stringify(result.diagnostics));
+    assertFixedPoints(result.model);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
