@@ -199,7 +199,7 @@ Deno.test("e2e: a treeshop call with a header, a body and an injected principal"
     );
     const api = new client.Api(client.createFetchExecutor({
       baseUrl: base,
-      headers: { authorization: "User ann" },
+      headers: { authorization: "Bearer ann" },
     }));
     const node = await api.treeService.createNode({
       body: { name: "Socks", parentId: 1 },

@@ -116,7 +116,7 @@ Deno.test("treeshop: a node added with a header, a body and the injected princip
       });
     const added = await post({ name: "Socks", parentId: 1 }, {
       "x-request-id": "r-1",
-      authorization: "User ann",
+      authorization: "Bearer ann",
     });
     assert.deepEqual(added.body, {
       id: 7,
@@ -128,13 +128,13 @@ Deno.test("treeshop: a node added with a header, a body and the injected princip
     assert.equal(anonymous.status, 401);
     const wrong = await post({ name: 5 }, {
       "x-request-id": "r-3",
-      authorization: "User ann",
+      authorization: "Bearer ann",
     });
     assert.equal(wrong.status, 400);
     assert.equal((wrong.body as { parameter: string }).parameter, "input");
     const orphan = await post({ name: "X", parentId: 99 }, {
       "x-request-id": "r-4",
-      authorization: "User ann",
+      authorization: "Bearer ann",
     });
     assert.equal(orphan.status, 400);
     assert.deepEqual(tree.log, ["ann added 7 (r-1)"]);
