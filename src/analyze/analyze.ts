@@ -61,10 +61,20 @@ export async function analyzeProject(
   );
 }
 
+/**
+ * How fetchers are read: by default from their call chain where it is the
+ * plain DSL, else from their type; `readBySyntax: false` reads all of them
+ * from their type (the tests compare both).
+ */
+export interface FetcherReading {
+  readonly readBySyntax?: boolean;
+}
+
 /** Analyzes an already loaded project. */
 export function analyzeLoaded(
   loaded: LoadedProject,
   scope: AnalysisScope = "client",
+  reading: FetcherReading = {},
 ): AnalysisResult {
   const server = scope === "server";
   const sink = new DiagnosticSink(loaded.root);
@@ -92,7 +102,7 @@ export function analyzeLoaded(
     return { ok: true, model: emptyModel(), warnings: sink.warnings };
   }
 
-  const mapper = new TypeMapper(sink);
+  const mapper = new TypeMapper(sink, reading);
   const services: ServiceModel[] = [];
   const groups = new Set<string>();
   const routes = new Map<string, string>();

@@ -1,6 +1,7 @@
 /**
  * `FetchBy` references -> fetched shapes. The constant a `FetchBy` names is
- * found by symbol; its shape is read from the constant's static type (the
+ * found by symbol; its shape is read from its call chain when that is the
+ * plain DSL (`fetcher_syntax.ts`), else from the constant's static type (the
  * fetcher DSL carries it in a phantom property), never by running code.
  * Properties are mapped back to the entity's declarations for docs, `Int`
  * and enums.
@@ -12,7 +13,6 @@ import {
   type ClassDeclaration,
   Node,
   type PropertyDeclaration,
-  type Type,
   type TypeNode,
   type TypeReferenceNode,
 } from "ts-morph";
@@ -26,6 +26,8 @@ import type {
 import { CODES } from "./codes.ts";
 import { docOf } from "./docs.ts";
 import { classOf, type EntityInfo } from "./entities.ts";
+import { FetcherSyntaxReader } from "./fetcher_syntax.ts";
+import { type SelectedShape, shapeOfType } from "./selected_shape.ts";
 import { isRuntimeNode } from "./symbols.ts";
 import type { OwnerDeclaration, Site, TypeMapper } from "./type_mapper.ts";
 
@@ -41,8 +43,6 @@ interface ShapeOrigin {
   readonly fetcher: string;
   readonly doc: string | undefined;
   readonly source: SourceLocation;
-  /** Where types of the shape's properties are read. */
-  readonly at: Node;
 }
 
 /** Resolves `FetchBy` references and keeps the shapes they name. */
@@ -52,9 +52,18 @@ export class ShapeReader {
   /** Entity name of each shape key. */
   readonly entities = new Map<string, string>();
   readonly #mapper: TypeMapper;
+  /** Reads plain fetcher chains; absent when every fetcher is read by type. */
+  readonly #syntax: FetcherSyntaxReader | undefined;
 
-  constructor(mapper: TypeMapper) {
+  /**
+   * `readBySyntax: false` reads every fetcher from its static type (the
+   * tests compare both readings).
+   */
+  constructor(mapper: TypeMapper, options: { readBySyntax?: boolean } = {}) {
     this.#mapper = mapper;
+    this.#syntax = options.readBySyntax === false
+      ? undefined
+      : new FetcherSyntaxReader((declaration) => mapper.entityOf(declaration));
   }
 
   /**
@@ -123,7 +132,6 @@ export class ShapeReader {
         fetcher: name,
         doc: docOf(declaration),
         source: this.#mapper.sink.location(declaration.getNameNode()),
-        at: declaration,
       };
       const type = this.#object(fetcher.shape, entity, origin, [], site);
       this.models.set(key, {
@@ -203,10 +211,17 @@ export class ShapeReader {
     );
   }
 
-  /** Entity class and shape type of a fetcher constant, from its static type. */
+  /**
+   * Entity class and selection of a fetcher constant: from its call chain
+   * when it is the plain DSL, else from its static type.
+   */
   #readFetcher(
     constant: PropertyDeclaration,
-  ): { entity: ClassDeclaration; shape: Type } | undefined {
+  ): { entity: ClassDeclaration; shape: SelectedShape } | undefined {
+    if (this.#syntax !== undefined) {
+      const read = this.#syntax.read(constant);
+      if (read !== undefined) return read;
+    }
     const type = constant.getType();
     const brand = type.getProperties().find((symbol) =>
       symbol.getName().startsWith("__@shapeBrand@") &&
@@ -226,27 +241,27 @@ export class ShapeReader {
     );
     return declaration === undefined
       ? undefined
-      : { entity: declaration, shape };
+      : { entity: declaration, shape: shapeOfType(shape, constant) };
   }
 
   /** The object type of a shape (or nested part), in entity declaration order. */
   #object(
-    shape: Type,
+    shape: SelectedShape,
     entity: EntityInfo,
     origin: ShapeOrigin,
     path: readonly string[],
     site: Site,
   ): ObjectTypeRef {
     const properties: PropertyModel[] = [];
-    for (const symbol of shape.getProperties()) {
-      const name = symbol.getName();
+    for (const selected of shape.properties) {
+      const name = selected.name;
       const property = entity.properties.find((p) => p.name === name);
       if (property === undefined) continue;
       const doc = property.doc === undefined ? {} : { doc: property.doc };
       if (property.kind === "scalar") {
         const type = this.#mapper.scalarType(entity, property);
         if (type === undefined) continue;
-        properties.push({ name, type, optional: symbol.isOptional(), ...doc });
+        properties.push({ name, type, optional: selected.optional, ...doc });
         continue;
       }
       const target = property.target && this.#mapper.entityOf(property.target);
@@ -258,18 +273,12 @@ export class ShapeReader {
         );
         continue;
       }
-      const value = symbol.getTypeAtLocation(origin.at).getNonNullableType();
-      const many = value.isArray();
-      const element = many ? value.getArrayElementTypeOrThrow() : value;
+      const { many, recursive, child } = shape.association(name);
       const wrap = (ref: TypeRef): TypeRef =>
         many ? { kind: "array", element: ref } : ref;
-      const aliasSymbol = element.getAliasSymbol();
-      if (
-        aliasSymbol?.getName() === "RecursiveShape" &&
-        aliasSymbol.getDeclarations().some(isRuntimeNode)
-      ) {
+      if (recursive) {
         const key = this.#recursivePart(
-          element.getAliasTypeArguments()[0] ?? element,
+          child,
           target,
           origin,
           [...path, name],
@@ -286,7 +295,7 @@ export class ShapeReader {
         continue;
       }
       const nested = this.#object(
-        element,
+        child,
         target,
         origin,
         [...path, name],
@@ -295,7 +304,7 @@ export class ShapeReader {
       properties.push({
         name,
         type: wrap(nested),
-        optional: symbol.isOptional(),
+        optional: selected.optional,
         ...doc,
       });
     }
@@ -311,7 +320,7 @@ export class ShapeReader {
    * the part itself.
    */
   #recursivePart(
-    child: Type,
+    child: SelectedShape,
     entity: EntityInfo,
     origin: ShapeOrigin,
     path: readonly string[],

@@ -193,9 +193,13 @@ export class TypeMapper {
   readonly #scalarTypes = new Map<PropertyDeclaration, TypeRef | undefined>();
   readonly #expanding = new Set<Node>();
 
-  constructor(sink: DiagnosticSink) {
+  /** `options` go to the {@link ShapeReader}. */
+  constructor(
+    sink: DiagnosticSink,
+    options: { readonly readBySyntax?: boolean } = {},
+  ) {
     this.sink = sink;
-    this.shapes = new ShapeReader(this);
+    this.shapes = new ShapeReader(this, options);
   }
 
   /** Maps a type node. Undefined when it cannot be described (reported). */

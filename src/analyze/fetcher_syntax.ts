@@ -1,0 +1,288 @@
+/**
+ * A fetcher's selection read from its call chain, without asking the type
+ * checker to infer the chain: `fetcher(Book).name().store(fetcher(Store)
+ * .name()).authors()`. Inferring the DSL's types was most of the analysis
+ * (about half of it at 1,000 endpoints); reading the chain costs the
+ * declared types of the entities' properties alone.
+ *
+ * Only the plain DSL is read: `fetcher(Entity)`, property selectors with no
+ * argument, `true` or `false`, a child chain with literal
+ * `{ recursive: true }` / `{ depth: n }` options, `allScalarFields()`. For
+ * anything else (a variable, a helper, a spread, a property the analysis
+ * does not know) the reader answers undefined and the caller reads the
+ * static type as before. The result equals what the type says: the DSL's
+ * rules (`src/runtime/fetcher.ts`) are mirrored here, and
+ * `fetcher_syntax_test.ts` compares both readings on every fixture and a
+ * synthetic project.
+ *
+ * @module
+ */
+
+import {
+  type ClassDeclaration,
+  type Expression,
+  Node,
+  type PropertyDeclaration,
+  SyntaxKind,
+  type Type,
+} from "ts-morph";
+import { classOf, type EntityInfo, type EntityProperty } from "./entities.ts";
+import type {
+  AssociationSelection,
+  SelectedProperty,
+  SelectedShape,
+} from "./selected_shape.ts";
+import { resolvedSymbol, runtimeNameOfSymbol } from "./symbols.ts";
+
+/** What the reader needs of the analysis: the entity of a class. */
+export type EntityLookup = (
+  declaration: ClassDeclaration,
+) => EntityInfo | undefined;
+
+/** One selected property while the chain is read. */
+interface Selected {
+  readonly optional: boolean;
+  readonly association?: AssociationSelection;
+}
+
+/** A fetcher read from syntax: its entity and what it selects. */
+export interface SyntaxFetcher {
+  readonly entity: ClassDeclaration;
+  readonly shape: SelectedShape;
+}
+
+/** What the DSL's types make of one entity property. */
+interface PropertyFacts {
+  /** `?`, `| null` or `| undefined`: selected as optional. */
+  readonly nullable: boolean;
+  /** A list: a selected association is then never optional. */
+  readonly many: boolean;
+  /** `Computed<T>`: left out by `allScalarFields()`. */
+  readonly computed: boolean;
+  /** Whether the DSL's types give the property an association selector. */
+  readonly association: boolean;
+}
+
+/** Reads fetcher chains; one per analysis (it caches property facts). */
+export class FetcherSyntaxReader {
+  readonly #entityOf: EntityLookup;
+  readonly #facts = new Map<PropertyDeclaration, PropertyFacts | undefined>();
+
+  constructor(entityOf: EntityLookup) {
+    this.#entityOf = entityOf;
+  }
+
+  /**
+   * The selection of the fetcher constant `constant`, or undefined when its
+   * initializer is not the plain DSL (or the constant has a declared type,
+   * which then decides).
+   */
+  read(constant: PropertyDeclaration): SyntaxFetcher | undefined {
+    if (constant.getTypeNode() !== undefined) return undefined;
+    const initializer = constant.getInitializer();
+    if (initializer === undefined) return undefined;
+    const read = this.#chain(initializer);
+    return read && { entity: read.info.declaration, shape: shapeOf(read) };
+  }
+
+  #chain(
+    expression: Expression,
+  ): { info: EntityInfo; selected: Map<string, Selected> } | undefined {
+    if (!Node.isCallExpression(expression)) return undefined;
+    const callee = expression.getExpression();
+    const args = expression.getArguments();
+    if (!Node.isPropertyAccessExpression(callee)) {
+      return this.#start(callee, args);
+    }
+    const read = this.#chain(callee.getExpression());
+    if (read === undefined) return undefined;
+    const ok = this.#apply(read.info, read.selected, callee.getName(), args);
+    return ok ? read : undefined;
+  }
+
+  /** `fetcher(Entity)`: the id alone. */
+  #start(
+    callee: Node,
+    args: readonly Node[],
+  ): { info: EntityInfo; selected: Map<string, Selected> } | undefined {
+    if (runtimeNameOfSymbol(resolvedSymbol(callee)) !== "fetcher") {
+      return undefined;
+    }
+    const [argument] = args;
+    if (args.length !== 1 || argument === undefined) return undefined;
+    const declaration = classOf(argument);
+    const info = declaration && this.#entityOf(declaration);
+    if (info === undefined) return undefined;
+    const id = this.#idSelection(info);
+    return id && { info, selected: new Map([["id", id]]) };
+  }
+
+  /** `IdShape<E>`: a required id, when the entity declares a plain one. */
+  #idSelection(info: EntityInfo): Selected | undefined {
+    const id = info.properties.find((p) => p.name === "id");
+    const facts = id && this.#factsOf(id);
+    if (facts === undefined || facts.nullable || facts.association) {
+      return undefined;
+    }
+    return { optional: false };
+  }
+
+  /** Applies one selector call; false when it is not the plain DSL. */
+  #apply(
+    info: EntityInfo,
+    selected: Map<string, Selected>,
+    name: string,
+    args: readonly Node[],
+  ): boolean {
+    if (name === "allScalarFields") {
+      if (args.length > 0) return false;
+      for (const property of info.properties) {
+        const facts = this.#factsOf(property);
+        if (facts === undefined || !agrees(property, facts)) return false;
+        if (facts.association || facts.computed) continue;
+        selected.set(property.name, { optional: facts.nullable });
+      }
+      return true;
+    }
+    const property = info.properties.find((p) => p.name === name);
+    const facts = property && this.#factsOf(property);
+    if (property === undefined || facts === undefined) return false;
+    if (!agrees(property, facts)) return false;
+    const [first, second] = args;
+    if (args.length === 1 && first!.getKind() === SyntaxKind.FalseKeyword) {
+      if (name === "id") return false;
+      selected.delete(name);
+      return true;
+    }
+    if (!facts.association) {
+      if (args.length > 1) return false;
+      if (first !== undefined && first.getKind() !== SyntaxKind.TrueKeyword) {
+        return false;
+      }
+      if (name !== "id") selected.set(name, { optional: facts.nullable });
+      return true;
+    }
+    const target = property.target && this.#entityOf(property.target);
+    if (target === undefined || args.length > 2) return false;
+    let child: SelectedShape | undefined;
+    if (first === undefined) {
+      const id = this.#idSelection(target);
+      child = id && shapeOf({ selected: new Map([["id", id]]) });
+    } else if (Node.isExpression(first)) {
+      const read = this.#chain(first);
+      child = read?.info.declaration === target.declaration
+        ? shapeOf(read)
+        : undefined;
+    }
+    if (child === undefined) return false;
+    if (second === undefined) {
+      const optional = !facts.many && facts.nullable;
+      const association = { many: facts.many, recursive: false, child };
+      selected.set(name, { optional, association });
+      return true;
+    }
+    if (!isRecursiveOptions(second)) return false;
+    const association = { many: facts.many, recursive: true, child };
+    selected.set(name, { optional: true, association });
+    return true;
+  }
+
+  #factsOf(property: EntityProperty): PropertyFacts | undefined {
+    const declaration = property.declaration;
+    if (!this.#facts.has(declaration)) {
+      this.#facts.set(declaration, factsOf(declaration));
+    }
+    return this.#facts.get(declaration);
+  }
+}
+
+/** Whether the decorator and the DSL's types agree on the property's kind. */
+function agrees(property: EntityProperty, facts: PropertyFacts): boolean {
+  return (property.kind === "association") === facts.association;
+}
+
+/** `{ recursive: true }`, `{ depth: 3 }` or both, written literally. */
+function isRecursiveOptions(node: Node): boolean {
+  if (!Node.isObjectLiteralExpression(node)) return false;
+  let recursive = false;
+  for (const member of node.getProperties()) {
+    if (!Node.isPropertyAssignment(member)) return false;
+    const value = member.getInitializer();
+    const key = member.getName();
+    if (key === "recursive" && value?.getKind() === SyntaxKind.TrueKeyword) {
+      recursive = true;
+    } else if (key === "depth" && value && Node.isNumericLiteral(value)) {
+      recursive = true;
+    } else {
+      return false;
+    }
+  }
+  return recursive;
+}
+
+function shapeOf(
+  read: { selected: ReadonlyMap<string, Selected> },
+): SelectedShape {
+  const properties: SelectedProperty[] = [...read.selected].map((
+    [name, { optional }],
+  ) => ({ name, optional }));
+  return {
+    properties,
+    association(name) {
+      const association = read.selected.get(name)?.association;
+      if (association === undefined) throw new Error(`${name} is not selected`);
+      return association;
+    },
+  };
+}
+
+/**
+ * The DSL's view of a property from its declared type (cheap: no
+ * inference), undefined when the type is `any`, `unknown` or mixes scalars
+ * and objects: then the chain is read from its type instead.
+ */
+function factsOf(declaration: PropertyDeclaration): PropertyFacts | undefined {
+  const type = declaration.getType();
+  if (type.isAny() || type.isUnknown()) return undefined;
+  const nullable = declaration.hasQuestionToken() ||
+    type.isNullable() || type.isUndefined() || type.isNull();
+  const value = type.getNonNullableType();
+  const many = value.isArray() || value.isReadonlyArray();
+  const element = many ? value.getArrayElementType() : value;
+  if (element === undefined) return undefined;
+  const scalar = isScalarValue(element);
+  if (scalar === undefined) return undefined;
+  const computed = value.getProperties().some((symbol) =>
+    symbol.getName().startsWith("__@computedBrand@")
+  );
+  return { nullable, many, computed, association: !scalar };
+}
+
+/** True for `ScalarValue` types, false for objects, else undefined. */
+function isScalarValue(type: Type): boolean | undefined {
+  if (type.isUnion()) {
+    const members = type.getUnionTypes().map(isScalarValue);
+    if (members.every((m) => m === true)) return true;
+    if (members.every((m) => m === false)) return false;
+    return undefined;
+  }
+  if (type.isIntersection()) {
+    // `Computed<T>`: T and the brand.
+    const members = type.getIntersectionTypes().filter((member) =>
+      !member.getProperties().some((symbol) =>
+        symbol.getName().startsWith("__@computedBrand@")
+      )
+    );
+    return members.length === 1 ? isScalarValue(members[0]!) : undefined;
+  }
+  if (
+    type.isString() || type.isNumber() || type.isBoolean() ||
+    type.isStringLiteral() || type.isNumberLiteral() ||
+    type.isBooleanLiteral() || type.isEnumLiteral() || type.isEnum() ||
+    type.isTemplateLiteral() || type.isBigInt() || type.isBigIntLiteral()
+  ) {
+    return true;
+  }
+  if (type.getSymbol()?.getName() === "Date") return true;
+  return type.isObject() ? false : undefined;
+}
