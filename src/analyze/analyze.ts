@@ -13,6 +13,7 @@
 import type {
   ApiModel,
   EntityDtoModel,
+  ErrorModel,
   ServiceModel,
 } from "../model/api_model.ts";
 import { API_MODEL_VERSION, emptyModel } from "../model/api_model.ts";
@@ -20,6 +21,7 @@ import type { Diagnostic } from "../model/diagnostic.ts";
 import { CODES, compare, DiagnosticSink, sortDiagnostics } from "./codes.ts";
 import { scanProject } from "./controllers.ts";
 import { docOf } from "./docs.ts";
+import { ErrorReader } from "./errors.ts";
 import { buildOperation } from "./operations.ts";
 import { type LoadedProject, loadProject } from "./project.ts";
 import { TypeMapper } from "./type_mapper.ts";
@@ -103,6 +105,7 @@ export function analyzeLoaded(
   }
 
   const mapper = new TypeMapper(sink, reading);
+  const errorReader = new ErrorReader(mapper);
   const services: ServiceModel[] = [];
   const groups = new Set<string>();
   const routes = new Map<string, string>();
@@ -141,8 +144,12 @@ export function analyzeLoaded(
       } else {
         routes.set(routeKey, where);
       }
-      const built = buildOperation(controller, route, mapper);
-      if (built === undefined) continue;
+      const declared = errorReader.readThrows(route.throws, where);
+      const operated = buildOperation(controller, route, mapper);
+      if (operated === undefined || declared === undefined) continue;
+      const built = declared.length === 0
+        ? operated
+        : { ...operated, errors: declared };
       const { injected: _injected, ...clientPart } = built;
       const operation = server ? built : clientPart;
       for (const group of operation.groups) groups.add(group);
@@ -178,7 +185,7 @@ export function analyzeLoaded(
   }
   return {
     ok: true,
-    model: assemble(mapper, services, groups),
+    model: assemble(mapper, services, groups, errorReader.models()),
     warnings: sortDiagnostics(sink.warnings),
   };
 }
@@ -227,6 +234,7 @@ function assemble(
   mapper: TypeMapper,
   services: ServiceModel[],
   groups: ReadonlySet<string>,
+  errors: readonly ErrorModel[],
 ): ApiModel {
   const byEntity = new Map<string, EntityDtoModel["shapes"][number][]>();
   for (const [key, shape] of mapper.shapes.models) {
@@ -258,5 +266,6 @@ function assemble(
     staticTypes: defined(mapper.statics.values()).sort((a, b) =>
       compare(a.name, b.name)
     ),
+    ...(errors.length === 0 ? {} : { errors }),
   };
 }

@@ -54,6 +54,10 @@ export const CODES = {
   CLASS_NOT_TOP_LEVEL: "TAILOR020",
   /** A property of an entity or a type whose name is not an identifier. */
   PROPERTY_NAME: "TAILOR021",
+  /** `@Throws` names something that is not a well-declared `ApiError` class. */
+  BAD_ERROR_CLASS: "TAILOR022",
+  /** Two error classes declare the same family and code. */
+  DUPLICATE_ERROR_CODE: "TAILOR023",
 } as const;
 
 /** One of the codes of {@link CODES}. */

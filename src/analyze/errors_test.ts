@@ -22,6 +22,57 @@ interface Expected {
 }
 
 const CASES: Record<string, Expected> = {
+  bad_error_class: {
+    ok: false,
+    diagnostics: [
+      {
+        code: "TAILOR022",
+        file: "controller.ts",
+        line: 15,
+        column: 14,
+        message: "Vague: an ApiError needs a `static readonly code`",
+      },
+      {
+        code: "TAILOR022",
+        file: "controller.ts",
+        line: 16,
+        column: 3,
+        message:
+          "Vague: `static family` must be a non-empty string literal (declared `readonly`), found `static readonly family = FAMILY;`",
+      },
+      {
+        code: "TAILOR022",
+        file: "controller.ts",
+        line: 20,
+        column: 14,
+        message: "Odd: the status 200 is not an error status (400 to 599)",
+      },
+      {
+        code: "TAILOR022",
+        file: "controller.ts",
+        line: 25,
+        column: 24,
+        message:
+          "Odd: the field name cause is reserved (the body's family and code, or a property of Error)",
+      },
+      {
+        code: "TAILOR022",
+        file: "controller.ts",
+        line: 25,
+        column: 56,
+        message:
+          "Odd: the field secret is private but would still be in the JSON body; make it public, or a #secret field",
+      },
+      {
+        code: "TAILOR022",
+        file: "controller.ts",
+        line: 35,
+        column: 11,
+        message:
+          "ShopController.a: @Throws takes ApiError subclasses, found `Plain as never`",
+      },
+    ],
+  },
   api_method_outside_api_class: {
     ok: true,
     diagnostics: [
@@ -53,6 +104,19 @@ const CASES: Record<string, Expected> = {
         column: 3,
         message:
           "InnerController: @Controller is on a class expression or a class declared inside another construct; the analyzer reads top-level classes only, so its routes would be missing from the client",
+      },
+    ],
+  },
+  duplicate_error_code: {
+    ok: false,
+    diagnostics: [
+      {
+        code: "TAILOR023",
+        file: "controller.ts",
+        line: 10,
+        column: 14,
+        message:
+          'ShutDown: family "SHOP" and code "CLOSED" are already declared by Closed (controller.ts:4:14); clients could not tell the two apart',
       },
     ],
   },

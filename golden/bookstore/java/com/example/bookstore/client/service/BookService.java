@@ -9,10 +9,11 @@ import org.springframework.cloud.openfeign.FeignClient;
 import org.springframework.lang.Nullable;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 
 /**
- * Books of the store: listing and details.
+ * Books of the store: listing, details and orders.
  *
  * <p>Client of <code>BookController</code>.
  */
@@ -41,5 +42,18 @@ public interface BookService {
     @GetMapping("/book/{id}")
     Optional<BookDto.BookController_COMPLEX_FETCHER> findBook(
         @PathVariable("id") long id
+    );
+
+    /**
+     * Orders copies of a book; the store has 10 copies of each.
+     * Answers the ordered book.
+     *
+     * @param id Identifier of the book.
+     * @param quantity Number of copies.
+     */
+    @PostMapping("/book/{id}/order")
+    BookDto.BookController_SIMPLE_FETCHER orderBook(
+        @PathVariable("id") long id,
+        @RequestParam(name = "quantity", required = false, defaultValue = "1") @Nullable Long quantity
     );
 }
