@@ -3,6 +3,8 @@
 package com.example.bookstore.client.service;
 
 import com.example.bookstore.client.model.dto.BookDto;
+import com.example.bookstore.client.model.errors.BookNotFound;
+import com.example.bookstore.client.model.errors.OutOfStock;
 import com.example.bookstore.client.model.statics.Page;
 import java.util.Optional;
 import org.springframework.cloud.openfeign.FeignClient;
@@ -47,6 +49,8 @@ public interface BookService {
     /**
      * Orders copies of a book; the store has 10 copies of each.
      * Answers the ordered book.
+     *
+     * <p>Declared errors (the body of the failed call's <code>FeignException</code>): {@link BookNotFound}, {@link OutOfStock}.
      *
      * @param id Identifier of the book.
      * @param quantity Number of copies.
