@@ -75,9 +75,10 @@ export class ErrorReader {
   }
 
   #readArgument(argument: Node, where: string): ErrorModel | undefined {
-    const declaration = Node.isIdentifier(argument) ||
-        Node.isPropertyAccessExpression(argument)
-      ? resolvedSymbol(argument)?.getDeclarations().find(
+    const named = withoutCasts(argument);
+    const declaration = Node.isIdentifier(named) ||
+        Node.isPropertyAccessExpression(named)
+      ? resolvedSymbol(named)?.getDeclarations().find(
         Node.isClassDeclaration,
       )
       : undefined;
@@ -232,6 +233,18 @@ export class ErrorReader {
     }
     return failed ? undefined : fields;
   }
+}
+
+/** `X` of `X as never`, `(X)`, `X!` or `X satisfies T`. */
+function withoutCasts(node: Node): Node {
+  let current = node;
+  while (
+    Node.isAsExpression(current) || Node.isParenthesizedExpression(current) ||
+    Node.isNonNullExpression(current) || Node.isSatisfiesExpression(current)
+  ) {
+    current = current.getExpression();
+  }
+  return current;
 }
 
 /** Whether `status` is an HTTP error status an `ApiError` may answer. */

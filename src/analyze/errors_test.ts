@@ -28,13 +28,6 @@ const CASES: Record<string, Expected> = {
       {
         code: "TAILOR022",
         file: "controller.ts",
-        line: 15,
-        column: 14,
-        message: "Vague: an ApiError needs a `static readonly code`",
-      },
-      {
-        code: "TAILOR022",
-        file: "controller.ts",
         line: 16,
         column: 3,
         message:
@@ -43,30 +36,45 @@ const CASES: Record<string, Expected> = {
       {
         code: "TAILOR022",
         file: "controller.ts",
-        line: 20,
+        line: 17,
+        column: 3,
+        message:
+          'Vague: `static code` must be a non-empty string literal (declared `readonly`), found `static code = "VAGUE";`',
+      },
+      {
+        code: "TAILOR022",
+        file: "controller.ts",
+        line: 21,
+        column: 14,
+        message: "Codeless: an ApiError needs a `static readonly code`",
+      },
+      {
+        code: "TAILOR022",
+        file: "controller.ts",
+        line: 26,
         column: 14,
         message: "Odd: the status 200 is not an error status (400 to 599)",
       },
       {
         code: "TAILOR022",
         file: "controller.ts",
-        line: 25,
-        column: 24,
+        line: 32,
+        column: 23,
         message:
           "Odd: the field name cause is reserved (the body's family and code, or a property of Error)",
       },
       {
         code: "TAILOR022",
         file: "controller.ts",
-        line: 25,
-        column: 56,
+        line: 33,
+        column: 22,
         message:
           "Odd: the field secret is private but would still be in the JSON body; make it public, or a #secret field",
       },
       {
         code: "TAILOR022",
         file: "controller.ts",
-        line: 35,
+        line: 44,
         column: 11,
         message:
           "ShopController.a: @Throws takes ApiError subclasses, found `Plain as never`",

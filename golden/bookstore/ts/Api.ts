@@ -14,7 +14,7 @@ import { HelloService } from "./services/HelloService.ts";
 export class Api {
   /** Authors and their reach. */
   readonly authorService: AuthorService;
-  /** Books of the store: listing, details and orders. */
+  /** Books of the store: listing and details. */
   readonly bookService: BookService;
   /**
    * The client-shape variant: the client sends a fetcher string. Discouraged,

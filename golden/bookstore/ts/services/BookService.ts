@@ -4,7 +4,7 @@ import type { Executor } from "../Executor.ts";
 import type { BookDto } from "../model/dto/BookDto.ts";
 import type { Page } from "../model/static/Page.ts";
 
-/** Books of the store: listing, details and orders. */
+/** Books of the store: listing and details. */
 export class BookService {
   readonly #executor: Executor;
 

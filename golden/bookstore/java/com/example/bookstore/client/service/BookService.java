@@ -15,7 +15,7 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 
 /**
- * Books of the store: listing, details and orders.
+ * Books of the store: listing and details.
  *
  * <p>Client of <code>BookController</code>.
  */
