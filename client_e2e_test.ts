@@ -84,6 +84,18 @@ async function startOnce(): Promise<
   };
 }
 
+/** Serves `app` on a free local port. */
+function serveApp(
+  app: { fetch: (request: Request) => Response | Promise<Response> },
+): { server: Deno.HttpServer; base: string } {
+  const server = Deno.serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    onListen: () => {},
+  }, app.fetch);
+  return { server, base: `http://127.0.0.1:${server.addr.port}` };
+}
+
 // deno-lint-ignore no-explicit-any
 type Client = any;
 
@@ -187,12 +199,7 @@ Deno.test("e2e: a treeshop call with a header, a body and an injected principal"
     controllers: [new TreeController(), new HiddenController()],
     inject: treeshopInjectors,
   });
-  const server = Deno.serve({
-    hostname: "127.0.0.1",
-    port: 0,
-    onListen: () => {},
-  }, app.fetch);
-  const base = `http://127.0.0.1:${server.addr.port}`;
+  const { server, base } = serveApp(app);
   try {
     const client = await downloadClient(
       `${base}/ts.zip?groups=admin`,
@@ -232,12 +239,7 @@ Deno.test("e2e: the bookstore in null render mode: the client's nulls are what t
     fetcherOwners: serving.fetcherOwners,
     middleware: [serving.middleware],
   });
-  const server = Deno.serve({
-    hostname: "127.0.0.1",
-    port: 0,
-    onListen: () => {},
-  }, app.fetch);
-  const base = `http://127.0.0.1:${server.addr.port}`;
+  const { server, base } = serveApp(app);
   try {
     const generated = `${project}/src/__generated`;
     const client = await downloadClient(`${base}/ts.zip`, generated);
