@@ -149,7 +149,12 @@ export type StaticTypes = ReadonlyMap<string, StaticTypeModel>;
 
 /** Renders type references of one file, recording what it must import. */
 export class TypeRenderer {
-  constructor(readonly imports: Imports) {}
+  /**
+   * @param imports What the file imports.
+   * @param nulls Whether optional output properties are written
+   *   `name: T | null` (`orm.client.ts.null-render-mode: null`).
+   */
+  constructor(readonly imports: Imports, readonly nulls = false) {}
 
   /**
    * The TypeScript text of `type`. Inline object types span several lines;
@@ -207,20 +212,28 @@ export class TypeRenderer {
    * A `readonly` property signature with its doc comment. On the `input`
    * side an optional property admits `undefined` too (`?: T | undefined`),
    * so that callers under `exactOptionalPropertyTypes` can pass a maybe
-   * value; outputs keep `?: T` (the server leaves nulls out).
+   * value; outputs keep `?: T` (the server leaves nulls out), or are
+   * `name: T | null` when the renderer writes {@link TypeRenderer.nulls}.
    */
   propertyLines(
     property: PropertyModel,
     indent: string,
     input = false,
   ): string[] {
-    const mark = property.optional ? "?" : "";
-    const orUndefined = property.optional && input ? " | undefined" : "";
+    const nulls = property.optional && !input && this.nulls;
+    const mark = property.optional && !nulls ? "?" : "";
+    const orAbsent = !property.optional
+      ? ""
+      : input
+      ? " | undefined"
+      : nulls
+      ? " | null"
+      : "";
     return [
       ...docLines(property.doc, indent),
       `${indent}readonly ${propertyKey(property.name)}${mark}: ${
         this.render(property.type, indent)
-      }${orUndefined};`,
+      }${orAbsent};`,
     ];
   }
 }
