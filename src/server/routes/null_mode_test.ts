@@ -127,7 +127,7 @@ Deno.test("null mode: the treeshop's recursion and references end in null; bodie
     headers: {
       "content-type": "application/json",
       "x-request-id": "r-1",
-      authorization: "User ann",
+      authorization: "Bearer ann",
     },
   });
   assert.deepEqual(root, { id: 7, name: "Socks", parent: null });
