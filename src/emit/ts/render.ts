@@ -229,13 +229,36 @@ export class TypeRenderer {
       : nulls
       ? " | null"
       : "";
+    const head = `${indent}readonly ${propertyKey(property.name)}${mark}: `;
+    const type = this.render(property.type, indent);
     return [
       ...docLines(property.doc, indent),
-      `${indent}readonly ${propertyKey(property.name)}${mark}: ${
-        this.render(property.type, indent)
-      }${orAbsent};`,
+      ...fitted(head, type + orAbsent, ";", indent),
     ];
   }
+}
+
+/** `deno fmt`'s line width. */
+const LINE_WIDTH = 80;
+
+/**
+ * `head` + `type` + `tail` as one line, or, when that is too long and `type`
+ * is one generic with one argument (`ReadonlyArray<BookDto["..."]>`), broken
+ * as `deno fmt` breaks it: the argument on a line of its own. Anything else
+ * stays one line, which the formatter then lays out.
+ */
+function fitted(
+  head: string,
+  type: string,
+  tail: string,
+  indent: string,
+): string[] {
+  const line = `${head}${type}${tail}`;
+  if (line.length <= LINE_WIDTH) return [line];
+  const match = /^([A-Za-z_$][\w$]*)<([^<>|,\n]+)>$/.exec(type);
+  const argument = `${indent}${INDENT}${match?.[2]}`;
+  if (match === null || argument.length > LINE_WIDTH) return [line];
+  return [`${head}${match[1]}<`, argument, `${indent}>${tail}`];
 }
 
 /**
