@@ -63,6 +63,7 @@ Deno.test("format: a file within 80 columns is left as it is", () => {
   assert.equal(fitsLineWidth("a\n" + "b".repeat(80) + "\n"), true);
   assert.equal(fitsLineWidth("a\n" + "b".repeat(81)), false);
   assert.equal(fitsLineWidth(""), true);
+  assert.equal(fitsLineWidth(`/** ${"a".repeat(80)} */\n`), true);
 });
 
 Deno.test("format: a file with a non-ASCII character is always formatted", () => {

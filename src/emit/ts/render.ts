@@ -15,9 +15,9 @@ import type {
   TypeRef,
 } from "../../model/api_model.ts";
 import { type ImportExtension, withExtension } from "./import_extension.ts";
+import { fittedType, INDENT } from "./layout.ts";
 
-/** One indentation level. */
-export const INDENT = "  ";
+export { INDENT } from "./layout.ts";
 
 /** Root-relative path of the file declaring the DTO type of `entity`. */
 export function dtoFile(entity: string): string {
@@ -233,32 +233,9 @@ export class TypeRenderer {
     const type = this.render(property.type, indent);
     return [
       ...docLines(property.doc, indent),
-      ...fitted(head, type + orAbsent, ";", indent),
+      ...fittedType(head, type + orAbsent, ";", indent),
     ];
   }
-}
-
-/** `deno fmt`'s line width. */
-const LINE_WIDTH = 80;
-
-/**
- * `head` + `type` + `tail` as one line, or, when that is too long and `type`
- * is one generic with one argument (`ReadonlyArray<BookDto["..."]>`), broken
- * as `deno fmt` breaks it: the argument on a line of its own. Anything else
- * stays one line, which the formatter then lays out.
- */
-function fitted(
-  head: string,
-  type: string,
-  tail: string,
-  indent: string,
-): string[] {
-  const line = `${head}${type}${tail}`;
-  if (line.length <= LINE_WIDTH) return [line];
-  const match = /^([A-Za-z_$][\w$]*)<([^<>|,\n]+)>$/.exec(type);
-  const argument = `${indent}${INDENT}${match?.[2]}`;
-  if (match === null || argument.length > LINE_WIDTH) return [line];
-  return [`${head}${match[1]}<`, argument, `${indent}>${tail}`];
 }
 
 /**
