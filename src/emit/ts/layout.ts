@@ -22,8 +22,9 @@ const fits = (text: string) =>
 /**
  * `head` + `type` + `tail` as one line, or, when that overflows, `type`
  * broken below `indent` as `deno fmt` breaks it: a generic one argument a
- * line (`ReadonlyArray<\n  BookDto["..."]\n>`), a string-keyed map one
- * member a line, each part again broken when it still overflows. Any other
+ * line (`ReadonlyArray<\n  BookDto["..."]\n>`), an indexed access with its
+ * key on a line (`BookDto[\n  "..."\n]`), a string-keyed map one member a
+ * line, each part again broken when it still overflows. Any other
  * type that overflows (a union, an inline object) stays one line.
  */
 export function fittedType(
@@ -60,6 +61,13 @@ function brokenType(
     if (!fits(open) || args.some((arg) => arg === undefined)) return undefined;
     return [open, ...args.flatMap((arg) => arg!), `${indent}>${tail}`];
   }
+  const indexed = INDEXED_TYPE.exec(type);
+  if (indexed !== null) {
+    const open = `${head}${indexed[1]}[`;
+    const key = `${inner}${indexed[2]}`;
+    if (!fits(open) || !fits(key)) return undefined;
+    return [open, key, `${indent}]${tail}`];
+  }
   const map = MAP_TYPE.exec(type);
   if (map !== null) {
     const member = layout(`${inner}${MAP_KEY}`, map[1]!, ";");
@@ -68,6 +76,9 @@ function brokenType(
   }
   return undefined;
 }
+
+/** `BookDto["BookController/SIMPLE"]`: the name and the quoted key. */
+const INDEXED_TYPE = /^([A-Za-z_$][\w$]*)\[("(?:[^"\\]|\\.)*")\]$/;
 
 /** The member of a string-keyed map type, as the type renderer writes it. */
 const MAP_KEY = "readonly [key: string]: ";

@@ -75,6 +75,22 @@ Deno.test("layout: the executor's object breaks when the type cannot", () => {
   );
 });
 
+Deno.test("layout: an indexed access breaks at its key when its name fits", () => {
+  assert.deepEqual(
+    executorReturn(
+      "    ",
+      "this.#executor",
+      ["uri", 'method: "POST"'],
+      'BookDto["BookController/SIMPLE_FETCHER"]',
+    ),
+    [
+      '    return (await this.#executor({ uri, method: "POST" })) as BookDto[',
+      '      "BookController/SIMPLE_FETCHER"',
+      "    ];",
+    ],
+  );
+});
+
 Deno.test("layout: a nullable result is cast as a union a member a line", () => {
   assert.deepEqual(
     castReturn("    ", "(result ?? undefined)", [DTO, "undefined"]),
