@@ -3,7 +3,9 @@
  * (`server.ts` on an ephemeral port), `deno task api` downloads its client
  * into a fresh project, the example client type-checks and runs against it,
  * and calls made through `createFetchExecutor` return what the OpenAPI
- * document promises, operation by operation.
+ * document promises, operation by operation. The bookstore also runs once in
+ * `orm.client.ts.null-render-mode: null`, its answers checked against that
+ * mode's document.
  */
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
@@ -14,6 +16,8 @@ import {
   TreeController,
 } from "./fixtures/treeshop/tree_controller.ts";
 import { treeshopInjectors } from "./fixtures/treeshop/injectors.ts";
+import { bookstoreServing } from "./fixtures/bookstore/serving.ts";
+import { loadConfig } from "./src/config/config.ts";
 
 const ROOT = fileURLToPath(new URL("./", import.meta.url));
 const decoder = new TextDecoder();
@@ -78,6 +82,18 @@ async function startOnce(): Promise<
       await reader.cancel();
     },
   };
+}
+
+/** Serves `app` on a free local port. */
+function serveApp(
+  app: { fetch: (request: Request) => Response | Promise<Response> },
+): { server: Deno.HttpServer; base: string } {
+  const server = Deno.serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    onListen: () => {},
+  }, app.fetch);
+  return { server, base: `http://127.0.0.1:${server.addr.port}` };
 }
 
 // deno-lint-ignore no-explicit-any
@@ -217,12 +233,7 @@ Deno.test("e2e: a treeshop call with a header, a body and an injected principal"
     controllers: [new TreeController(), new HiddenController()],
     inject: treeshopInjectors,
   });
-  const server = Deno.serve({
-    hostname: "127.0.0.1",
-    port: 0,
-    onListen: () => {},
-  }, app.fetch);
-  const base = `http://127.0.0.1:${server.addr.port}`;
+  const { server, base } = serveApp(app);
   try {
     const client = await downloadClient(
       `${base}/ts.zip?groups=admin`,
@@ -242,6 +253,67 @@ Deno.test("e2e: a treeshop call with a header, a body and an injected principal"
     assert.deepEqual(check("POST /tree/nodes", 200, node), []);
     assert.deepEqual(node, { id: 7, name: "Socks", parent: { id: 1 } });
     assert.equal(api.treeService.findTree, undefined); // group shop left out
+  } finally {
+    await server.shutdown();
+    await Deno.remove(project, { recursive: true });
+  }
+});
+
+Deno.test("e2e: the bookstore in null render mode: the client's nulls are what the server sends and its document promises", async () => {
+  const project = await Deno.makeTempDir({ prefix: "tailor_e2e_" });
+  const serving = bookstoreServing();
+  const app = await createServer({
+    project: `${ROOT}fixtures/bookstore`,
+    typeCheck: false,
+    config: {
+      ...await loadConfig(`${ROOT}fixtures/bookstore`),
+      tsNullRenderMode: "null",
+    },
+    controllers: serving.controllers,
+    fetcherOwners: serving.fetcherOwners,
+    middleware: [serving.middleware],
+  });
+  const { server, base } = serveApp(app);
+  try {
+    const generated = `${project}/src/__generated`;
+    const client = await downloadClient(`${base}/ts.zip`, generated);
+    assert.match(
+      await Deno.readTextFile(`${generated}/model/dto/BookDto.ts`),
+      /readonly website: string \| null;/,
+    );
+    const check = responseValidator(
+      await (await fetch(`${base}/openapi.yml`)).text(),
+    );
+    const api = new client.Api(client.createFetchExecutor({ baseUrl: base }));
+    const promised = (operation: string, body: unknown) =>
+      assert.deepEqual(check(operation, 200, body), [], operation);
+
+    const orphan = await api.bookService.findBook({ id: 9 });
+    promised("GET /book/{id}", orphan);
+    assert.equal(orphan.store, null);
+    const { store: _, ...missing } = orphan;
+    assert.notDeepEqual(check("GET /book/{id}", 200, missing), []);
+
+    const book = await api.bookService.findBook({ id: 1 });
+    promised("GET /book/{id}", book);
+    assert.ok("website" in book.store);
+
+    const dynamic = await api.dynamicBookService.findBook({
+      id: 2,
+      fetcherCode: "{ name store { name } }",
+    });
+    promised("GET /dynamic/book/{id}", dynamic);
+    assert.equal(dynamic.price, null);
+    assert.equal(dynamic.store.website, null);
+
+    promised(
+      "GET /books",
+      await api.bookService.findBooks({ pageSize: 3 }),
+    );
+    promised(
+      "GET /authors/mostActive",
+      await api.authorService.findMostActiveAuthors({ limit: 2 }),
+    );
   } finally {
     await server.shutdown();
     await Deno.remove(project, { recursive: true });

@@ -6,12 +6,30 @@
 
 import assert from "node:assert/strict";
 import { basename, resolve } from "node:path";
-import { loadConfig } from "./src/config/config.ts";
+import { type ClientConfig, loadConfig } from "./src/config/config.ts";
+import { readTree } from "./src/fs/tree.ts";
+import { withUriPrefix } from "./src/model/uri_prefix.ts";
 import { projectModel, renderArtifacts } from "./src/pipeline.ts";
-import { assertGoldenTree } from "./src/testing/golden.ts";
+import { assertGoldenTree, readGoldenModel } from "./src/testing/golden.ts";
 
 /** Fixtures whose model and generated output are pinned. */
 export const GOLDEN_FIXTURES = ["bookstore", "treeshop"] as const;
+
+/**
+ * Settings pinned on a fixture: under `golden/options/<name>/`, the files
+ * that differ from the fixture's own golden tree (the rest must not).
+ */
+const OPTION_GOLDENS: readonly {
+  readonly name: string;
+  readonly fixture: typeof GOLDEN_FIXTURES[number];
+  readonly config: Partial<ClientConfig>;
+}[] = [
+  {
+    name: "treeshop_uri_prefix",
+    fixture: "treeshop",
+    config: { uriPrefix: "/api/v1" },
+  },
+];
 
 for (const fixture of GOLDEN_FIXTURES) {
   Deno.test(`golden: ${fixture}`, async () => {
@@ -26,5 +44,24 @@ for (const fixture of GOLDEN_FIXTURES) {
       basename(resolve(project)),
     );
     await assertGoldenTree(`golden/${fixture}`, files);
+  });
+}
+
+for (const { name, fixture, config } of OPTION_GOLDENS) {
+  Deno.test(`golden: ${fixture} with ${JSON.stringify(config)}`, async () => {
+    const project = `fixtures/${fixture}`;
+    const settings = { ...await loadConfig(project), ...config };
+    const model = await readGoldenModel(fixture);
+    const plain = await readTree(`golden/${fixture}`);
+    const files = renderArtifacts(
+      withUriPrefix(model, settings.uriPrefix),
+      settings,
+      basename(resolve(project)),
+    );
+    const changed = new Map(
+      [...files].filter(([path, text]) => plain.get(path) !== text),
+    );
+    assert.ok(changed.size > 0, `${name} changes nothing`);
+    await assertGoldenTree(`golden/options/${name}`, changed);
   });
 }

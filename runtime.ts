@@ -61,6 +61,7 @@ export {
 export type { AnyClass } from "./src/runtime/metadata.ts";
 export {
   applyFetcher,
+  type ApplyFetcherOptions,
   MAX_RECURSION_DEPTH,
 } from "./src/runtime/apply_fetcher.ts";
 export {

@@ -9,6 +9,7 @@
  */
 
 import { fileURLToPath } from "node:url";
+import { cacheDir, projectCacheDir } from "../src/typecheck/cache_dir.ts";
 import type { Command } from "./bench_process.ts";
 import {
   syntheticProject,
@@ -171,6 +172,11 @@ export async function prepare(
   const files = [...syntheticProject(endpoints).keys(), NONCE_FILE]
     .filter((path) => path.endsWith(".ts"));
   const out = (name: string) => `${work}/out${endpoints}_${name}`;
+  // A cold run type-checks from scratch: tsgo's build info goes too.
+  const checkCache = await projectCacheDir(
+    cacheDir(),
+    (await Deno.realPath(project)).replaceAll("\\", "/"),
+  );
   const generate = (name: string, flags: string[]): BenchCommand => ({
     name,
     command: deno([
@@ -184,7 +190,7 @@ export async function prepare(
       "--out",
       out(name),
     ]),
-    clean: [out(name)],
+    clean: [out(name), checkCache],
   });
   const openapi = `${spec}/openapi.yml`;
   const commands: BenchCommand[] = [

@@ -72,6 +72,9 @@ export const EMITTERS: readonly ArtifactEmitter[] = [
         ...(config.tsEnumStyle === undefined
           ? {}
           : { enumStyle: config.tsEnumStyle }),
+        ...(config.tsNullRenderMode === undefined
+          ? {}
+          : { nullRenderMode: config.tsNullRenderMode }),
       }),
   },
   {
@@ -90,6 +93,9 @@ export const EMITTERS: readonly ArtifactEmitter[] = [
         OPENAPI_FILE,
         emitOpenApi(model, {
           info: config.info,
+          ...(config.tsNullRenderMode === undefined
+            ? {}
+            : { nullRenderMode: config.tsNullRenderMode }),
           ...(config.openapiExtras === undefined
             ? {}
             : { extras: config.openapiExtras }),

@@ -13,6 +13,10 @@ import {
   type ImportExtension,
 } from "../emit/ts/import_extension.ts";
 import { ENUM_STYLES, type EnumStyle } from "../emit/ts/enum_style.ts";
+import {
+  NULL_RENDER_MODES,
+  type NullRenderMode,
+} from "../emit/ts/null_mode.ts";
 import type { DocumentExtras } from "../emit/openapi/document_extras.ts";
 import { EXTRA_KEYS, isExtraKey, readExtra } from "./openapi_extras.ts";
 
@@ -37,6 +41,12 @@ export interface ClientConfig {
   readonly tsImportExtension?: ImportExtension;
   /** `orm.client.ts.enum-style`: `union` (default) or `enum-like`. */
   readonly tsEnumStyle?: EnumStyle;
+  /**
+   * `orm.client.ts.null-render-mode`: `undefined` (default; optional response
+   * properties `name?: T`, left out) or `null` (`name: T | null`, sent as
+   * `null`) for the TypeScript client, the OpenAPI document and the server.
+   */
+  readonly tsNullRenderMode?: NullRenderMode;
   /** `orm.client.java-http-client.path`: where the Java client ZIP is served. */
   readonly javaPath?: string;
   /** `orm.client.java-http-client.base-package`: package of the Java client. */
@@ -77,6 +87,10 @@ const KEYS: ReadonlyMap<string, { field: Field; kind: "path" | "text" }> =
       kind: "text",
     }],
     ["orm.client.ts.enum-style", { field: "tsEnumStyle", kind: "text" }],
+    ["orm.client.ts.null-render-mode", {
+      field: "tsNullRenderMode",
+      kind: "text",
+    }],
     ["orm.client.java-http-client.path", { field: "javaPath", kind: "path" }],
     ["orm.client.java-http-client.base-package", {
       field: "javaBasePackage",
@@ -105,6 +119,7 @@ const CHOICES: ReadonlyMap<string, readonly string[]> = new Map<
 >([
   ["orm.client.ts.import-extension", IMPORT_EXTENSIONS],
   ["orm.client.ts.enum-style", ENUM_STYLES],
+  ["orm.client.ts.null-render-mode", NULL_RENDER_MODES],
 ]);
 
 /** Every configuration key Tailor reads. */
@@ -191,6 +206,7 @@ export function clientConfigOf(
     version,
     tsImportExtension,
     tsEnumStyle,
+    tsNullRenderMode,
     ...rest
   } = values;
   return {
@@ -201,6 +217,9 @@ export function clientConfigOf(
     ...(tsEnumStyle === undefined
       ? {}
       : { tsEnumStyle: tsEnumStyle as EnumStyle }),
+    ...(tsNullRenderMode === undefined
+      ? {}
+      : { tsNullRenderMode: tsNullRenderMode as NullRenderMode }),
     ...(Object.keys(extras).length === 0
       ? {}
       : { openapiExtras: extras as DocumentExtras }),

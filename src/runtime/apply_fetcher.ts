@@ -15,10 +15,22 @@ import {
 /** Upper bound of recursion levels for a recursive selection without depth. */
 export const MAX_RECURSION_DEPTH = 64;
 
+/** Options of {@link applyFetcher}. */
+export interface ApplyFetcherOptions {
+  /**
+   * What a selected property without a value becomes: `"omit"` (default) is
+   * left out, `"null"` is `null` (a null or undefined value, a reference to
+   * an ancestor, and a recursive selection at its end), as a server in
+   * `orm.client.ts.null-render-mode: null` sends it.
+   */
+  readonly absent?: "omit" | "null";
+}
+
 /**
  * Returns a new object graph holding exactly the fetcher's selections of
  * `data`: unfetched fields dropped, null or undefined values left out (so
- * optional types hold), associations trimmed recursively. A recursive
+ * optional types hold; `null` with `{ absent: "null" }`), associations
+ * trimmed recursively. A recursive
  * selection stops at its depth, at {@link MAX_RECURSION_DEPTH}, or where an
  * object would repeat one of its ancestors (cyclic graphs).
  *
@@ -33,12 +45,23 @@ export const MAX_RECURSION_DEPTH = 64;
 export function applyFetcher<F extends AnyFetcher>(
   fetcher: F,
   data: object,
-): ShapeOf<F> {
+): ShapeOf<F>;
+/** With `{ absent: "null" }` absent values are `null`, which `ShapeOf` does not say. */
+export function applyFetcher(
+  fetcher: AnyFetcher,
+  data: object,
+  options: ApplyFetcherOptions,
+): Record<string, unknown>;
+export function applyFetcher(
+  fetcher: AnyFetcher,
+  data: object,
+  options: ApplyFetcherOptions = {},
+): unknown {
   if (!isFetcher(fetcher)) throw new TypeError("applyFetcher needs a fetcher");
   if (typeof data !== "object" || data === null) {
     throw new TypeError("applyFetcher needs an object to project");
   }
-  return new Projection().run(fetcher, data) as ShapeOf<F>;
+  return new Projection(options.absent === "null").run(fetcher, data);
 }
 
 type Association = Extract<Selection, { kind: "association" }>;
@@ -72,6 +95,12 @@ class Projection {
   readonly #stack: (Task | Leave)[] = [];
   /** Outputs already scheduled, by place (fetcher or selection), level and source. */
   readonly #scheduled = new Map<object, Map<number, Map<object, Output>>>();
+  /** Whether a selected property without a value is written as `null`. */
+  readonly #nulls: boolean;
+
+  constructor(nulls: boolean) {
+    this.#nulls = nulls;
+  }
 
   run(fetcher: AnyFetcher, data: object): Output {
     const root = this.#schedule(fetcher, data, fetcher, 0, undefined);
@@ -88,22 +117,36 @@ class Projection {
     this.#stack.push({ leave: source });
     for (const [name, selection] of fetcher.selections) {
       const value = fields[name];
-      if (value === null || value === undefined) continue;
-      if (selection.kind === "scalar") {
+      if (value === null || value === undefined) {
+        this.#absent(output, name);
+      } else if (selection.kind === "scalar") {
         output[name] = value;
-        continue;
+      } else {
+        this.#set(output, name, this.#association(name, selection, value, 1));
       }
-      const projected = this.#association(name, selection, value, 1);
-      if (projected !== undefined) output[name] = projected;
     }
     if (recursion === undefined) return;
     const { name, selection, level } = recursion;
     const limit = selection.recursive?.depth ?? MAX_RECURSION_DEPTH;
     const next = fields[name];
     if (level < limit && next !== null && next !== undefined) {
-      const deeper = this.#association(name, selection, next, level + 1);
-      if (deeper !== undefined) output[name] = deeper;
-    }
+      this.#set(
+        output,
+        name,
+        this.#association(name, selection, next, level + 1),
+      );
+    } else this.#absent(output, name);
+  }
+
+  /** Writes `value`, or what an absent value becomes. */
+  #set(output: Output, name: string, value: unknown): void {
+    if (value === undefined) this.#absent(output, name);
+    else output[name] = value;
+  }
+
+  /** Leaves `name` out, or writes `null` when absent values are nulls. */
+  #absent(output: Output, name: string): void {
+    if (this.#nulls) output[name] = null;
   }
 
   #association(

@@ -438,3 +438,51 @@ Deno.test("a DAG listing each next level twice is projected in linear time", () 
   assert.equal(levels, 40);
   assert.equal(level.name, "n40");
 });
+
+Deno.test('absent: "null" writes null where a selected value is absent', () => {
+  const data = {
+    id: 1,
+    name: "n",
+    edition: null,
+    secret: "s",
+    store: { id: 2, name: "s", website: undefined },
+    authors: [null, { id: 3, firstName: "f" }],
+  };
+  const f = fetcher(Book).name().edition().price().store(
+    fetcher(BookStore).name().website(),
+  ).authors(fetcher(Author).firstName());
+  assert.deepEqual(applyFetcher(f, data, { absent: "null" }), {
+    id: 1,
+    name: "n",
+    edition: null,
+    price: null,
+    store: { id: 2, name: "s", website: null },
+    // array elements that are not objects are still skipped
+    authors: [{ id: 3, firstName: "f" }],
+  });
+  assert.deepEqual(
+    applyFetcher(fetcher(Book).store(), { id: 1, store: "nope" }, {
+      absent: "null",
+    }),
+    { id: 1, store: null },
+  );
+  // A recursive selection ends in null at its depth.
+  const levels = applyFetcher(
+    compileFetcher(TreeNode, "{ name childNodes(depth: 1) { name } }"),
+    tree(),
+    { absent: "null" },
+  );
+  assert.deepEqual(levels, {
+    id: 1,
+    name: "root",
+    childNodes: [
+      { id: 2, name: "a", childNodes: null },
+      { id: 3, name: "e", childNodes: null },
+    ],
+  });
+  // The default leaves them out, as before.
+  assert.deepEqual(
+    applyFetcher(f, data, { absent: "omit" }),
+    applyFetcher(f, data),
+  );
+});

@@ -52,15 +52,16 @@ testWithTool(CHROMIUM, {
   sanitizeOps: false,
   fn: async () => {
     const tree = new TreeController();
-    let app: Hono | undefined;
+    // The app needs the server's URL, which only the started server knows.
+    const served: { app?: Hono } = {};
     const server = Deno.serve(
       { hostname: "127.0.0.1", port: 0, onListen: () => {} },
-      (request) => app!.fetch(request),
+      (request) => served.app!.fetch(request),
     );
     const base = `http://127.0.0.1:${server.addr.port}`;
     // The document lists this server, as a deployment lists its own URL.
     const config = await loadConfig(TREESHOP);
-    app = await createServer({
+    served.app = await createServer({
       project: TREESHOP,
       config: {
         ...config,

@@ -213,6 +213,9 @@ export async function createServer(
         ...(options.fetcherOwners === undefined
           ? {}
           : { fetcherOwners: options.fetcherOwners }),
+        ...(config.tsNullRenderMode === undefined
+          ? {}
+          : { nullRenderMode: config.tsNullRenderMode }),
       }),
     );
     for (const service of models.server.services) {

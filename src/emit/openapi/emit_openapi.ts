@@ -27,6 +27,11 @@
  *   false`); `required` lists the non-optional properties, omitted if empty.
  * - Enums are inline everywhere (`type: string`, `enum`), no enum
  *   components; `x-tailor-enum` names the enum.
+ * - `nullRenderMode: "null"` (`orm.client.ts.null-render-mode`): the
+ *   optional properties of fetched shapes and of the static and dynamic
+ *   types no operation receives are required and `nullable: true` (a `$ref`
+ *   as `nullable: true` beside `allOf: [$ref]`), as the server then sends
+ *   them: `null` validates, a missing key does not.
  * - A property's doc on a `$ref` is carried as `description` beside
  *   `allOf: [$ref]` (OpenAPI 3.0 ignores siblings of `$ref`).
  * - Doc comments: `summary` is the first sentence of the first line,
@@ -54,6 +59,7 @@ import { errorResponses } from "./error_responses.ts";
 import { toYaml } from "./openapi_yaml.ts";
 import { type Json, SchemaRegistry } from "./schemas.ts";
 import type { DocumentExtras } from "./document_extras.ts";
+import { type NullRenderMode, nullTargets } from "../ts/null_mode.ts";
 
 export {
   ENUM_EXTENSION,
@@ -74,6 +80,8 @@ export interface EmitOpenApiOptions {
   readonly info: OpenApiInfo;
   /** Servers, security, schemes, contact and licence, as configured. */
   readonly extras?: DocumentExtras;
+  /** `null`: optional response properties are required and nullable. */
+  readonly nullRenderMode?: NullRenderMode;
 }
 
 /** The OpenAPI version written in the document. */
@@ -104,7 +112,7 @@ export function buildOpenApiDocument(
   model: ApiModel,
   options: EmitOpenApiOptions,
 ): Json {
-  return new OpenApiBuilder(model).build(options);
+  return new OpenApiBuilder(model, options.nullRenderMode).build(options);
 }
 
 /**
@@ -155,8 +163,11 @@ class OpenApiBuilder {
   /** Schema name per identity (what the schema stands for). */
   readonly #schemas: SchemaRegistry;
 
-  constructor(readonly model: ApiModel) {
-    this.#schemas = new SchemaRegistry(model);
+  constructor(readonly model: ApiModel, nullRenderMode?: NullRenderMode) {
+    this.#schemas = new SchemaRegistry(
+      model,
+      nullTargets(model, nullRenderMode),
+    );
   }
 
   build(options: EmitOpenApiOptions): Json {

@@ -67,6 +67,10 @@ export function toJsonSchema(schema: unknown): unknown {
     } else if (out[exclusive] === false) delete out[exclusive];
   }
   if (schema.nullable === true) {
+    // `nullable` beside `allOf` (a nullable `$ref`): null, or the schema.
+    if ("allOf" in out || "anyOf" in out || "oneOf" in out) {
+      return { anyOf: [out, { type: "null" }] };
+    }
     if (typeof out.type === "string") out.type = [out.type, "null"];
     if (Array.isArray(out.enum) && !out.enum.includes(null)) {
       out.enum = [...out.enum, null];

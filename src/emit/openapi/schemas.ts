@@ -16,6 +16,7 @@ import type {
 } from "../../model/api_model.ts";
 import { indexModel, type ModelIndex } from "../../model/model_index.ts";
 import { substituteTypeParameters } from "../../model/type_refs.ts";
+import { NO_NULL_TARGETS, type NullTargets } from "../ts/null_mode.ts";
 
 /** A schema or other OpenAPI object under construction (insertion-ordered). */
 export type Json = { [key: string]: unknown };
@@ -74,6 +75,21 @@ function describe(schema: Json, doc: string | undefined): Json {
   return out;
 }
 
+/**
+ * `schema` admitting `null` too, as OpenAPI 3.0 says it: `nullable: true`
+ * beside its `type`; a `$ref` (whose siblings are ignored) goes into
+ * `allOf` under `type: object`, `nullable: true`, the whole schema nullable.
+ */
+function nullable(schema: Json): Json {
+  if ("$ref" in schema) {
+    return { type: "object", nullable: true, allOf: [schema] };
+  }
+  const out: Json = { ...schema, nullable: true };
+  // 3.0.3: `nullable` does not widen an `enum`, which must list null itself.
+  if (Array.isArray(out.enum)) out.enum = [...out.enum, null];
+  return out;
+}
+
 /** The schemas of one document, registered as types are met. */
 export class SchemaRegistry {
   /** Schema name per identity (what the schema stands for). */
@@ -81,9 +97,16 @@ export class SchemaRegistry {
   readonly #taken = new Set<string>();
   readonly #schemas = new Map<string, Json>();
   readonly #index: ModelIndex;
+  readonly #nulls: NullTargets;
 
-  constructor(readonly model: ApiModel) {
+  /**
+   * @param model The model of the document.
+   * @param nulls The types whose optional properties are required and
+   *   nullable (`orm.client.ts.null-render-mode: null`).
+   */
+  constructor(readonly model: ApiModel, nulls: NullTargets = NO_NULL_TARGETS) {
     this.#index = indexModel(model);
+    this.#nulls = nulls;
   }
 
   /**
@@ -194,6 +217,7 @@ export class SchemaRegistry {
         if (context === undefined) {
           return this.#object(type.properties, undefined, bindings, {
             ...this.#entityDoc(type.entity),
+            nulls: this.#nulls.shapes,
           });
         }
         const concrete = substituteTypeParameters(
@@ -207,6 +231,7 @@ export class SchemaRegistry {
             (name) =>
               this.#object(concrete.properties, name, new Map(), {
                 ...this.#entityDoc(concrete.entity),
+                nulls: this.#nulls.shapes,
               }),
           ),
         );
@@ -221,25 +246,33 @@ export class SchemaRegistry {
     return doc === undefined ? {} : { description: doc };
   }
 
-  /** A closed object schema. */
+  /**
+   * A closed object schema. With `nulls`, optional properties are required
+   * and nullable (the server sends them as `null`).
+   */
   #object(
     properties: readonly PropertyModel[],
     name: string | undefined,
     bindings: ReadonlyMap<string, TypeRef>,
-    extra: { description?: string; noRequired?: boolean },
+    extra: { description?: string; noRequired?: boolean; nulls?: boolean },
   ): Json {
     const out: Json = { type: "object" };
     if (extra.description !== undefined && extra.description !== "") {
       out.description = extra.description;
     }
-    const required = extra.noRequired
+    const nulls = extra.nulls === true;
+    const required = extra.noRequired && !nulls
       ? []
-      : properties.filter((p) => !p.optional).map((p) => p.name);
+      : properties.filter((p) => nulls || !p.optional).map((p) => p.name);
     if (required.length > 0) out.required = required;
     const props = new Map<string, Json>();
     for (const p of properties) {
       const child = name === undefined ? undefined : `${name}_${p.name}`;
-      props.set(p.name, describe(this.#schema(p.type, child, bindings), p.doc));
+      const schema = this.#schema(p.type, child, bindings);
+      props.set(
+        p.name,
+        describe(nulls && p.optional ? nullable(schema) : schema, p.doc),
+      );
     }
     out.properties = props;
     out.additionalProperties = false;
@@ -282,6 +315,7 @@ export class SchemaRegistry {
         ).map((d) => d.trim());
         return this.#object(shape.type.properties, name, new Map(), {
           ...(docs.length > 0 ? { description: docs.join("\n\n") } : {}),
+          nulls: this.#nulls.shapes,
         });
       },
     );
@@ -297,6 +331,7 @@ export class SchemaRegistry {
         this.#object(dyn.properties, name, new Map(), {
           ...this.#entityDoc(entity),
           noRequired: true,
+          nulls: this.#nulls.dynamics.has(entity),
         }),
     );
   }
@@ -321,6 +356,7 @@ export class SchemaRegistry {
         );
         const schema = this.#object(st.properties, name, bindings, {
           ...(st.doc === undefined ? {} : { description: st.doc.trim() }),
+          nulls: this.#nulls.statics.has(typeName),
         });
         if (args.length > 0) {
           schema[GENERIC_EXTENSION] = { name: typeName, args: argNames };

@@ -59,6 +59,7 @@ import {
 import { serviceFileText } from "./service_file.ts";
 import { enumExport, type EnumStyle, enumText } from "./enum_style.ts";
 import { type ImportExtension, withExtension } from "./import_extension.ts";
+import { type NullRenderMode, nullTargets } from "./null_mode.ts";
 
 export { IMPORT_EXTENSIONS, type ImportExtension } from "./import_extension.ts";
 
@@ -78,6 +79,11 @@ export interface EmitTypeScriptOptions {
   readonly importExtension?: ImportExtension;
   /** How enums are written: `union` (default) or `enum-like`. */
   readonly enumStyle?: EnumStyle;
+  /**
+   * How optional response properties are written: `undefined` (default,
+   * `name?: T`) or `null` (`name: T | null`; see null_mode.ts).
+   */
+  readonly nullRenderMode?: NullRenderMode;
 }
 
 /**
@@ -100,6 +106,7 @@ export function emitTypeScript(
   const from = (specifier: string) =>
     JSON.stringify(withExtension(specifier, extension));
   const inputs = inputTypes(model);
+  const nulls = nullTargets(model, options.nullRenderMode);
   const header = headerLine(model, options.sourceName);
   const files = new Map<string, string>();
   const add = (path: string, text: string) => {
@@ -117,7 +124,7 @@ export function emitTypeScript(
   if (errorsText !== undefined) add(ERRORS_FILE, errorsText);
 
   for (const dto of model.dtos) {
-    add(dtoFile(dto.entity), dtoText(dto, extension));
+    add(dtoFile(dto.entity), dtoText(dto, extension, nulls.shapes));
   }
   if (model.dtos.length > 0) {
     add(
@@ -157,7 +164,12 @@ export function emitTypeScript(
   for (const type of model.staticTypes) {
     add(
       staticFile(type.name),
-      staticText(type, extension, inputs.statics.has(type.name)),
+      staticText(
+        type,
+        extension,
+        inputs.statics.has(type.name),
+        nulls.statics.has(type.name),
+      ),
     );
   }
   if (model.staticTypes.length > 0) {
@@ -177,7 +189,12 @@ export function emitTypeScript(
   for (const entity of model.dynamicEntities) {
     add(
       dynamicFile(entity.entity),
-      dynamicText(entity, extension, inputs.dynamics.has(entity.entity)),
+      dynamicText(
+        entity,
+        extension,
+        inputs.dynamics.has(entity.entity),
+        nulls.dynamics.has(entity.entity),
+      ),
     );
   }
   if (model.dynamicEntities.length > 0) {
@@ -320,10 +337,14 @@ function indexText(
   ).join("");
 }
 
-function dtoText(dto: EntityDtoModel, extension: ImportExtension): string {
+function dtoText(
+  dto: EntityDtoModel,
+  extension: ImportExtension,
+  nulls: boolean,
+): string {
   const file = dtoFile(dto.entity);
   const imports = new Imports(file, extension);
-  const types = new TypeRenderer(imports);
+  const types = new TypeRenderer(imports, nulls);
   const lines = [...docLines(dto.doc, "")];
   lines.push(`export type ${dtoName(dto.entity)} = {`);
   for (const shape of dto.shapes) {
@@ -342,10 +363,11 @@ function staticText(
   type: StaticTypeModel,
   extension: ImportExtension,
   input: boolean,
+  nulls: boolean,
 ): string {
   const file = staticFile(type.name);
   const imports = new Imports(file, extension);
-  const types = new TypeRenderer(imports);
+  const types = new TypeRenderer(imports, nulls);
   const parameters = type.typeParameters.length === 0
     ? ""
     : `<${type.typeParameters.join(", ")}>`;
@@ -368,10 +390,11 @@ function dynamicText(
   entity: DynamicEntityModel,
   extension: ImportExtension,
   input: boolean,
+  nulls: boolean,
 ): string {
   const name = dynamicName(entity.entity);
   const imports = new Imports(dynamicFile(entity.entity), extension);
-  const types = new TypeRenderer(imports);
+  const types = new TypeRenderer(imports, nulls);
   const lines = [...docLines(entity.doc, "")];
   if (entity.properties.length === 0) {
     lines.push(`export type ${name} = { readonly [key: string]: never };`);

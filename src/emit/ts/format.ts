@@ -88,8 +88,9 @@ function formatUncached(path: string, text: string): string {
 }
 
 /**
- * True when no line of `text` is longer than `deno fmt`'s line width. Text
- * with a non-ASCII character never fits: wide characters take two columns.
+ * True when no line of `text` but a comment is longer than `deno fmt`'s
+ * line width. Text with a non-ASCII character never fits: wide characters
+ * take two columns.
  */
 export function fitsLineWidth(text: string): boolean {
   // deno-lint-ignore no-control-regex
@@ -98,10 +99,17 @@ export function fitsLineWidth(text: string): boolean {
   while (start < text.length) {
     const end = text.indexOf("\n", start);
     const stop = end === -1 ? text.length : end;
-    if (stop - start > LINE_WIDTH) return false;
+    if (stop - start > LINE_WIDTH && !isComment(text.slice(start, stop))) {
+      return false;
+    }
     start = stop + 1;
   }
   return true;
+}
+
+/** A line of a comment alone, which the formatter never wraps. */
+function isComment(line: string): boolean {
+  return /^\s*(\/\*\*|\*|\/\/)/.test(line);
 }
 
 /**

@@ -15,9 +15,9 @@ import type {
   TypeRef,
 } from "../../model/api_model.ts";
 import { type ImportExtension, withExtension } from "./import_extension.ts";
+import { fittedType, INDENT } from "./layout.ts";
 
-/** One indentation level. */
-export const INDENT = "  ";
+export { INDENT } from "./layout.ts";
 
 /** Root-relative path of the file declaring the DTO type of `entity`. */
 export function dtoFile(entity: string): string {
@@ -149,7 +149,12 @@ export type StaticTypes = ReadonlyMap<string, StaticTypeModel>;
 
 /** Renders type references of one file, recording what it must import. */
 export class TypeRenderer {
-  constructor(readonly imports: Imports) {}
+  /**
+   * @param imports What the file imports.
+   * @param nulls Whether optional output properties are written
+   *   `name: T | null` (`orm.client.ts.null-render-mode: null`).
+   */
+  constructor(readonly imports: Imports, readonly nulls = false) {}
 
   /**
    * The TypeScript text of `type`. Inline object types span several lines;
@@ -207,20 +212,28 @@ export class TypeRenderer {
    * A `readonly` property signature with its doc comment. On the `input`
    * side an optional property admits `undefined` too (`?: T | undefined`),
    * so that callers under `exactOptionalPropertyTypes` can pass a maybe
-   * value; outputs keep `?: T` (the server leaves nulls out).
+   * value; outputs keep `?: T` (the server leaves nulls out), or are
+   * `name: T | null` when the renderer writes {@link TypeRenderer.nulls}.
    */
   propertyLines(
     property: PropertyModel,
     indent: string,
     input = false,
   ): string[] {
-    const mark = property.optional ? "?" : "";
-    const orUndefined = property.optional && input ? " | undefined" : "";
+    const nulls = property.optional && !input && this.nulls;
+    const mark = property.optional && !nulls ? "?" : "";
+    const orAbsent = !property.optional
+      ? ""
+      : input
+      ? " | undefined"
+      : nulls
+      ? " | null"
+      : "";
+    const head = `${indent}readonly ${propertyKey(property.name)}${mark}: `;
+    const type = this.render(property.type, indent);
     return [
       ...docLines(property.doc, indent),
-      `${indent}readonly ${propertyKey(property.name)}${mark}: ${
-        this.render(property.type, indent)
-      }${orUndefined};`,
+      ...fittedType(head, type + orAbsent, ";", indent),
     ];
   }
 }

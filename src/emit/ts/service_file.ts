@@ -12,6 +12,7 @@ import type {
   TypeRef,
 } from "../../model/api_model.ts";
 import type { ImportExtension } from "./import_extension.ts";
+import { castReturn, executorReturn, promiseSignature } from "./layout.ts";
 import {
   docLines,
   Imports,
@@ -148,10 +149,10 @@ function operationLines(
   const indent = INDENT;
   const inner = INDENT + INDENT;
   const result = operation.result;
-  const resultType = result.type.kind === "void"
+  const type = result.type.kind === "void"
     ? "void"
-    : types.render(result.type, inner) +
-      (result.nullable ? " | undefined" : "");
+    : types.render(result.type, inner);
+  const resultType = result.nullable ? `${type} | undefined` : type;
   const name = operation.parameters.length === 0 ? "_options" : "options";
   const optionsType = `${optionsName}[${JSON.stringify(operation.name)}]`;
   const fallback = allOptional(operation) ? " = {}" : "";
@@ -160,27 +161,30 @@ function operationLines(
     ...docLines(operation.doc, indent),
     `${indent}readonly ${propertyKey(operation.name)} = async (`,
     `${inner}${name}: ${optionsType}${fallback},`,
-    `${indent}): Promise<${resultType}> => {`,
+    ...promiseSignature(indent, resultType),
   ];
   const statements = requestStatements(operation);
   lines.push(...statements.map((line) => `${inner}${line}`));
 
-  const call = `this.#executor(${executorArgs(operation)})`;
+  const args = executorArgs(operation);
+  const call = `this.#executor({ ${args.join(", ")} })`;
   if (result.type.kind === "void") {
     lines.push(`${inner}await ${call};`);
   } else if (result.nullable) {
     // The executor gives null for an empty body; the typed result says undefined.
     lines.push(`${inner}const result = await ${call};`);
-    lines.push(`${inner}return (result ?? undefined) as ${resultType};`);
+    lines.push(
+      ...castReturn(inner, "(result ?? undefined)", [type, "undefined"]),
+    );
   } else {
-    lines.push(`${inner}return (await ${call}) as ${resultType};`);
+    lines.push(...executorReturn(inner, "this.#executor", args, type));
   }
   lines.push(`${indent}};`);
   return lines;
 }
 
-/** The object passed to the executor. */
-function executorArgs(operation: OperationModel): string {
+/** The properties of the object passed to the executor. */
+function executorArgs(operation: OperationModel): string[] {
   const parts = ["uri", `method: ${JSON.stringify(operation.httpMethod)}`];
   if (operation.parameters.some((p) => p.in === "header")) {
     parts.push("headers");
@@ -193,7 +197,7 @@ function executorArgs(operation: OperationModel): string {
         : "...(options.body === undefined ? {} : { body: options.body })",
     );
   }
-  return `{ ${parts.join(", ")} }`;
+  return parts;
 }
 
 /** Statements building `uri` (and `headers`) from `options`. */

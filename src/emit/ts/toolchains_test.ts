@@ -18,6 +18,11 @@
  * a pass, or the error a style that does not fit that toolchain gives. Plus
  * `deno fmt --check` and `deno lint` on every style, and the consumer's wrong
  * uses must each fail to compile.
+ *
+ * The TypeScript options ({@link OPTIONS}: `enum-style: enum-like`,
+ * `null-render-mode: null`) get one more cell per toolchain, in its first
+ * passing import style, with their own consumer
+ * (testdata/toolchains/consumer_options.ts, its wrong uses failing too).
  */
 
 import assert from "node:assert/strict";
@@ -26,6 +31,7 @@ import strictest from "@tsconfig/strictest/tsconfig.json" with {
 };
 import {
   emitTypeScript,
+  type EmitTypeScriptOptions,
   IMPORT_EXTENSIONS,
   type ImportExtension,
 } from "./emit_typescript.ts";
@@ -65,9 +71,25 @@ export const EXPECTED: Record<Toolchain, Record<ImportExtension, Outcome>> = {
 const TESTDATA = new URL("./testdata/toolchains/", import.meta.url);
 const FIXTURES = ["bookstore", "treeshop"] as const;
 
-/** The consumer with its own imports in `style`. */
-async function consumerText(style: ImportExtension): Promise<string> {
-  const text = await Deno.readTextFile(new URL("consumer.ts", TESTDATA));
+/** The TypeScript options the options cells generate their clients with. */
+const OPTIONS: EmitTypeScriptOptions = {
+  enumStyle: "enum-like",
+  nullRenderMode: "null",
+};
+
+/** The import style of a toolchain's options cell: its first passing one. */
+function optionsStyle(toolchain: Toolchain): ImportExtension {
+  return IMPORT_EXTENSIONS.find((style) =>
+    EXPECTED[toolchain][style] === "pass"
+  )!;
+}
+
+/** A consumer (`consumer.ts`) with its own imports in `style`. */
+async function consumerText(
+  style: ImportExtension,
+  file = "consumer.ts",
+): Promise<string> {
+  const text = await Deno.readTextFile(new URL(file, TESTDATA));
   return text.replaceAll(
     /from "(\.\/[^"]+\.ts)"/g,
     (_all, specifier: string) =>
@@ -87,14 +109,18 @@ async function writeFiles(
   }
 }
 
-/** A project of `toolchain` with both clients and the consumer in `style`. */
+/**
+ * A project of `toolchain` with both clients and the consumer in `style`;
+ * with `options`, the clients are generated with them (directory `-options`).
+ */
 async function createCell(
   root: string,
   toolchain: Toolchain,
   style: ImportExtension,
   consumer: string,
+  options?: EmitTypeScriptOptions,
 ): Promise<string> {
-  const dir = `${root}/${toolchain}-${style}`;
+  const dir = `${root}/${toolchain}-${style}${options ? "-options" : ""}`;
   const files: [string, string][] = [["src/consumer.ts", consumer]];
   for await (const entry of Deno.readDir(new URL(`${toolchain}/`, TESTDATA))) {
     files.push([
@@ -111,6 +137,7 @@ async function createCell(
   for (const fixture of FIXTURES) {
     const model = await loadModel(fixtureModelUrl(fixture));
     const client = emitTypeScript(model, {
+      ...options,
       sourceName: fixture,
       importExtension: style,
     });
@@ -150,6 +177,40 @@ function wrongUseLines(consumer: string): number[] {
   );
 }
 
+/**
+ * Compiles the cell's consumer without its `@ts-expect-error` directives:
+ * the lines with errors (`found`) and the lines after a directive.
+ */
+async function wrongUseErrors(
+  dir: string,
+): Promise<{ found: (number | undefined)[]; expected: number[] }> {
+  const consumer = await Deno.readTextFile(`${dir}/src/consumer.ts`);
+  await Deno.writeTextFile(
+    `${dir}/src/consumer.ts`,
+    consumer.replaceAll("// @ts-expect-error", "// wrong use"),
+  );
+  const lines = compileProject(dir)
+    .filter((d) => d.file === "src/consumer.ts")
+    .map((d) => d.line);
+  return { found: [...new Set(lines)], expected: wrongUseLines(consumer) };
+}
+
+/** Runs the cell's consumer with `node` (its tsc output) or `deno`. */
+async function runConsumer(
+  runtime: "node" | "deno",
+  dir: string,
+): Promise<string> {
+  const result = runtime === "node"
+    ? await runCommand(
+      "node",
+      ["--input-type=module", "-e", runScript("./dist/consumer.js")],
+      dir,
+    )
+    : await deno(["eval", runScript(`file://${dir}/src/consumer.ts`)], dir);
+  assert.equal(result.code, 0, result.output);
+  return result.output;
+}
+
 Deno.test(`toolchain matrix (TypeScript ${TYPESCRIPT_VERSION})`, async (t) => {
   const root = await Deno.makeTempDir({ prefix: "tailor_toolchains_" });
   try {
@@ -168,14 +229,34 @@ Deno.test(`toolchain matrix (TypeScript ${TYPESCRIPT_VERSION})`, async (t) => {
     }
     const cell = (toolchain: Toolchain, style: ImportExtension) =>
       cells.get(`${toolchain}-${style}`)!;
+    const optionCells = new Map<Toolchain, string>();
+    for (const toolchain of TOOLCHAINS) {
+      const style = optionsStyle(toolchain);
+      optionCells.set(
+        toolchain,
+        await createCell(
+          root,
+          toolchain,
+          style,
+          await consumerText(style, "consumer_options.ts"),
+          OPTIONS,
+        ),
+      );
+    }
+    const optionCell = (toolchain: Toolchain) => optionCells.get(toolchain)!;
 
     // Deno's own commands run in child processes beside the in-process tsc.
     const denoChecks = IMPORT_EXTENSIONS.map((style) =>
       deno(["check", "src/consumer.ts"], cell("deno", style))
     );
-    const generated = IMPORT_EXTENSIONS.flatMap((style) =>
-      FIXTURES.map((fixture) => `deno-${style}/src/${fixture}`)
+    const denoOptionsCheck = deno(
+      ["check", "src/consumer.ts"],
+      optionCell("deno"),
     );
+    const generated = [
+      ...IMPORT_EXTENSIONS.map((style) => `deno-${style}`),
+      `deno-${optionsStyle("deno")}-options`,
+    ].flatMap((dir) => FIXTURES.map((fixture) => `${dir}/src/${fixture}`));
     const format = deno(["fmt", "--check", ...generated], root);
     const lint = deno(["lint", ...generated], root);
 
@@ -196,18 +277,38 @@ Deno.test(`toolchain matrix (TypeScript ${TYPESCRIPT_VERSION})`, async (t) => {
           assertOutcome(expected, tsc.get(`${toolchain}-${style}`)!);
         });
       }
+      const style = optionsStyle(toolchain);
+      await t.step(`${toolchain} + ${style}, enum-like, null: pass`, () => {
+        assertOutcome("pass", compileProject(optionCell(toolchain)));
+      });
     }
+
+    await t.step(
+      "nodenext + js, enum-like, null: the emitted client runs under node",
+      async () => {
+        assert.match(
+          await runConsumer("node", optionCell("nodenext")),
+          /options ok: 2 genders/,
+        );
+      },
+    );
+
+    await t.step("deno + ts, enum-like, null: pass, runs", async () => {
+      const checked = await denoOptionsCheck;
+      assert.equal(checked.code, 0, checked.output);
+      assert.match(
+        await runConsumer("deno", optionCell("deno")),
+        /options ok: 2 genders/,
+      );
+    });
 
     await t.step(
       "nodenext + js: the emitted client runs under node",
       async () => {
-        const result = await runCommand(
-          "node",
-          ["--input-type=module", "-e", runScript("./dist/consumer.js")],
-          cell("nodenext", "js"),
+        assert.match(
+          await runConsumer("node", cell("nodenext", "js")),
+          /consumer ok: 6 requests/,
         );
-        assert.equal(result.code, 0, result.output);
-        assert.match(result.output, /consumer ok: 6 requests/);
       },
     );
 
@@ -225,13 +326,10 @@ Deno.test(`toolchain matrix (TypeScript ${TYPESCRIPT_VERSION})`, async (t) => {
     }
 
     await t.step("deno + ts: the client runs under deno", async () => {
-      const dir = cell("deno", "ts");
-      const result = await deno(
-        ["eval", runScript(`file://${dir}/src/consumer.ts`)],
-        dir,
+      assert.match(
+        await runConsumer("deno", cell("deno", "ts")),
+        /consumer ok: 6 requests/,
       );
-      assert.equal(result.code, 0, result.output);
-      assert.match(result.output, /consumer ok: 6 requests/);
     });
 
     await t.step("deno fmt --check and deno lint, every style", async () => {
@@ -243,18 +341,20 @@ Deno.test(`toolchain matrix (TypeScript ${TYPESCRIPT_VERSION})`, async (t) => {
     await t.step(
       "every wrong use of the consumer fails to compile",
       async () => {
-        const consumer = consumers.get("none")!;
-        const dir = cell("strictest", "none");
-        await Deno.writeTextFile(
-          `${dir}/src/consumer.ts`,
-          consumer.replaceAll("// @ts-expect-error", "// wrong use"),
+        const { found, expected } = await wrongUseErrors(
+          cell("strictest", "none"),
         );
-        const lines = compileProject(dir)
-          .filter((d) => d.file === "src/consumer.ts")
-          .map((d) => d.line);
-        const expected = wrongUseLines(consumer);
         assert.ok(expected.length >= 5);
-        assert.deepEqual([...new Set(lines)], expected);
+        assert.deepEqual(found, expected);
+      },
+    );
+
+    await t.step(
+      "every wrong use of the options consumer fails to compile (strict)",
+      async () => {
+        const { found, expected } = await wrongUseErrors(optionCell("vite"));
+        assert.equal(expected.length, 4);
+        assert.deepEqual(found, expected);
       },
     );
   } finally {

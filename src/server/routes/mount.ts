@@ -26,6 +26,7 @@ import {
 } from "./fetchers.ts";
 import { HttpError } from "../../runtime/http_error.ts";
 import { type ShapeContext, shapeValue } from "./shape.ts";
+import { type NullRenderMode, nullTargets } from "../../emit/ts/null_mode.ts";
 
 /** Fills an `ApiIgnore<T>` parameter from the request. */
 export type Injector = (context: Context) => unknown;
@@ -40,6 +41,12 @@ export interface ControllerRoutesOptions {
   readonly inject?: Readonly<Record<string, Injector>>;
   /** Classes holding fetchers besides controllers and their default owners. */
   readonly fetcherOwners?: readonly AnyClass[];
+  /**
+   * `orm.client.ts.null-render-mode`: with `null`, absent optional
+   * properties of results are sent as `null`, as that mode's client types
+   * and document say (default `undefined`: left out).
+   */
+  readonly nullRenderMode?: NullRenderMode;
 }
 
 /** The 400 body of a value that does not fit its parameter. */
@@ -68,6 +75,8 @@ export function controllerRoutes(options: ControllerRoutesOptions): Hono {
     model.enums.map((e) => [e.name, new Set(e.values.map((v) => v.value))]),
   );
   const checks = bodyChecks(model);
+  const dynamics = new Map(model.dynamicEntities.map((d) => [d.entity, d]));
+  const nulls = nullTargets(model, options.nullRenderMode);
   const app = new Hono();
   const routes = model.services.flatMap((service) =>
     service.operations.map((operation) => ({ service, operation }))
@@ -100,6 +109,8 @@ export function controllerRoutes(options: ControllerRoutesOptions): Hono {
       shape: {
         fetcherOf: (key) => fetchers.get(key)!,
         statics,
+        dynamics,
+        nulls,
       },
     };
     app.on(

@@ -3,18 +3,25 @@
  * result type promises. Every fetched placement (direct, in arrays, maps,
  * `Page`, `Tuple2`, hybrid types) goes through `applyFetcher` with the
  * fetcher its `FetchBy` names; other objects keep their declared properties
- * only, null ones left out. Pure.
+ * only, null ones left out. Under `orm.client.ts.null-render-mode: null` the
+ * same walk writes `null` instead of leaving a value out, where
+ * {@link ShapeContext.nulls} says the types promise `name: T | null`:
+ * fetched shapes (through `applyFetcher`), and the static and dynamic types
+ * no operation receives (a dynamic entity is then trimmed to its declared
+ * properties, like a static type). Pure.
  *
  * @module
  */
 
 import type {
+  DynamicEntityModel,
   PropertyModel,
   StaticTypeModel,
   TypeRef,
 } from "../../model/api_model.ts";
 import { applyFetcher } from "../../runtime/apply_fetcher.ts";
 import type { AnyFetcher } from "../../runtime/fetcher.ts";
+import { NO_NULL_TARGETS, type NullTargets } from "../../emit/ts/null_mode.ts";
 
 /** What shaping needs to know besides the value. */
 export interface ShapeContext {
@@ -22,6 +29,10 @@ export interface ShapeContext {
   readonly fetcherOf: (key: string) => AnyFetcher;
   /** Static types of the model, by name. */
   readonly statics: ReadonlyMap<string, StaticTypeModel>;
+  /** Dynamic entities of the model, by entity name (needed with `nulls`). */
+  readonly dynamics?: ReadonlyMap<string, DynamicEntityModel>;
+  /** The types whose absent optional properties are sent as `null`. */
+  readonly nulls?: NullTargets;
 }
 
 /** Returns the JSON-ready value of `value` for the type `type`. */
@@ -32,10 +43,13 @@ export function shapeValue(
   bindings: ReadonlyMap<string, TypeRef> = new Map(),
 ): unknown {
   if (value === null || value === undefined) return undefined;
+  const nulls = context.nulls ?? NO_NULL_TARGETS;
   switch (type.kind) {
     case "fetched":
       return typeof value === "object"
-        ? applyFetcher(context.fetcherOf(type.key), value)
+        ? applyFetcher(context.fetcherOf(type.key), value, {
+          absent: nulls.shapes ? "null" : "omit",
+        })
         : value;
     case "array":
       return Array.isArray(value)
@@ -59,10 +73,28 @@ export function shapeValue(
           bind(type.args[i], bindings),
         ]),
       );
-      return shapeProperties(model.properties, value, context, inner);
+      return shapeProperties(
+        model.properties,
+        value,
+        context,
+        inner,
+        nulls.statics.has(type.name),
+      );
     }
     case "object":
-      return shapeProperties(type.properties, value, context, bindings);
+      return shapeProperties(
+        type.properties,
+        value,
+        context,
+        bindings,
+        nulls.shapes,
+      );
+    case "dynamic": {
+      const model = context.dynamics?.get(type.entity);
+      return model === undefined || !nulls.dynamics.has(type.entity)
+        ? value
+        : shapeProperties(model.properties, value, context, bindings, true);
+    }
     case "typeParameter": {
       const bound = bindings.get(type.name);
       return bound === undefined
@@ -88,6 +120,7 @@ function shapeProperties(
   value: unknown,
   context: ShapeContext,
   bindings: ReadonlyMap<string, TypeRef>,
+  nulls: boolean,
 ): unknown {
   if (typeof value !== "object") return value;
   const source = value as Record<string, unknown>;
@@ -100,6 +133,7 @@ function shapeProperties(
       bindings,
     );
     if (shaped !== undefined) result[property.name] = shaped;
+    else if (nulls && property.optional) result[property.name] = null;
   }
   return result;
 }
