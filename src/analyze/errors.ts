@@ -14,7 +14,7 @@ import {
   type PropertyDeclaration,
   SyntaxKind,
 } from "ts-morph";
-import type { ErrorModel, PropertyModel } from "../model/api_model.ts";
+import type { ErrorModel, PropertyModel, TypeRef } from "../model/api_model.ts";
 import {
   DEFAULT_ERROR_STATUS,
   RESERVED_ERROR_FIELDS,
@@ -228,10 +228,52 @@ export class ErrorReader {
         continue;
       }
       const property = this.#mapper.property(member, site);
-      if (property === undefined) failed = true;
-      else fields.push(property);
+      if (property === undefined) {
+        failed = true;
+      } else if (this.#holdsEntity(property.type, new Set())) {
+        this.#sink.error(
+          CODES.BAD_ERROR_CLASS,
+          member.getNameNode(),
+          `${name}: the field ${field} holds an entity (a FetchBy shape or an ` +
+            "entity type), but error bodies are sent as they are, not " +
+            "trimmed to a shape",
+          "send identifiers or a plain type in the error instead",
+        );
+        failed = true;
+      } else {
+        fields.push(property);
+      }
     }
     return failed ? undefined : fields;
+  }
+
+  /** Whether `type` reaches a fetched shape or an entity. */
+  #holdsEntity(type: TypeRef, seen: Set<string>): boolean {
+    if (type.kind === "fetched" || type.kind === "dynamic") return true;
+    if (type.kind === "static" && !seen.has(type.name)) {
+      seen.add(type.name);
+      const declared = this.#mapper.statics.get(type.name);
+      if (declared?.properties.some((p) => this.#holdsEntity(p.type, seen))) {
+        return true;
+      }
+    }
+    return childTypes(type).some((child) => this.#holdsEntity(child, seen));
+  }
+}
+
+/** A TypeRef's direct children, static types' properties aside. */
+function childTypes(type: TypeRef): readonly TypeRef[] {
+  switch (type.kind) {
+    case "array":
+      return [type.element];
+    case "map":
+      return [type.value];
+    case "static":
+      return type.args;
+    case "object":
+      return type.properties.map((p) => p.type);
+    default:
+      return [];
   }
 }
 

@@ -28,7 +28,7 @@ const CASES: Record<string, Expected> = {
       {
         code: "TAILOR022",
         file: "controller.ts",
-        line: 16,
+        line: 19,
         column: 3,
         message:
           "Vague: `static family` must be a non-empty string literal (declared `readonly`), found `static readonly family = FAMILY;`",
@@ -36,7 +36,7 @@ const CASES: Record<string, Expected> = {
       {
         code: "TAILOR022",
         file: "controller.ts",
-        line: 17,
+        line: 20,
         column: 3,
         message:
           'Vague: `static code` must be a non-empty string literal (declared `readonly`), found `static code = "VAGUE";`',
@@ -44,21 +44,21 @@ const CASES: Record<string, Expected> = {
       {
         code: "TAILOR022",
         file: "controller.ts",
-        line: 21,
+        line: 24,
         column: 14,
         message: "Codeless: an ApiError needs a `static readonly code`",
       },
       {
         code: "TAILOR022",
         file: "controller.ts",
-        line: 26,
+        line: 29,
         column: 14,
         message: "Odd: the status 200 is not an error status (400 to 599)",
       },
       {
         code: "TAILOR022",
         file: "controller.ts",
-        line: 32,
+        line: 35,
         column: 23,
         message:
           "Odd: the field name cause is reserved (the body's family and code, or a property of Error)",
@@ -66,7 +66,7 @@ const CASES: Record<string, Expected> = {
       {
         code: "TAILOR022",
         file: "controller.ts",
-        line: 33,
+        line: 36,
         column: 22,
         message:
           "Odd: the field secret is private but would still be in the JSON body; make it public, or a #secret field",
@@ -74,7 +74,15 @@ const CASES: Record<string, Expected> = {
       {
         code: "TAILOR022",
         file: "controller.ts",
-        line: 44,
+        line: 53,
+        column: 24,
+        message:
+          "Leaky: the field item holds an entity (a FetchBy shape or an entity type), but error bodies are sent as they are, not trimmed to a shape",
+      },
+      {
+        code: "TAILOR022",
+        file: "controller.ts",
+        line: 63,
         column: 11,
         message:
           "ShopController.a: @Throws takes ApiError subclasses, found `Plain as never`",
