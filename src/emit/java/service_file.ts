@@ -174,5 +174,9 @@ function parameterAnnotation(p: ParameterModel, unit: CompilationUnit): string {
       return p.required
         ? `@${unit.ref(WEB, "RequestBody")}`
         : `@${unit.ref(WEB, "RequestBody")}(required = false)`;
+    case "part":
+      return p.required
+        ? `@${unit.ref(WEB, "RequestPart")}(${wire})`
+        : `@${unit.ref(WEB, "RequestPart")}(name = ${wire}, required = false)`;
   }
 }
