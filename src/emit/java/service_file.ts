@@ -146,7 +146,10 @@ function writeOperation(
     ? `${unit.ref("java.util", "Optional")}<${spell(resultType, unit, true)}>`
     : spell(resultType, unit, false);
   w.lines(javadoc("", [op.doc], tags));
-  w.line(`@${unit.ref(WEB, MAPPING[op.httpMethod])}(${javaString(op.path)})`);
+  const mapping = op.parameters.some((p) => p.in === "part")
+    ? `value = ${javaString(op.path)}, consumes = "multipart/form-data"`
+    : javaString(op.path);
+  w.line(`@${unit.ref(WEB, MAPPING[op.httpMethod])}(${mapping})`);
   w.list(`${result} ${java}`, params, ";");
 }
 

@@ -13,10 +13,16 @@ import type {
 } from "../../model/api_model.ts";
 import type { ImportExtension } from "./import_extension.ts";
 import {
+  MULTIPART_FUNCTION,
+  multipartExpression,
+  operationHasParts,
+} from "./multipart.ts";
+import {
   docLines,
   Imports,
   INDENT,
   joinDocs,
+  MULTIPART_FILE,
   NO_PROPERTIES,
   propertyKey,
   serviceFile,
@@ -165,6 +171,9 @@ function operationLines(
   const statements = requestStatements(operation);
   lines.push(...statements.map((line) => `${inner}${line}`));
 
+  if (operationHasParts(operation)) {
+    types.imports.add(MULTIPART_FUNCTION, MULTIPART_FILE, true);
+  }
   const call = `this.#executor(${executorArgs(operation)})`;
   if (result.type.kind === "void") {
     lines.push(`${inner}await ${call};`);
@@ -186,7 +195,9 @@ function executorArgs(operation: OperationModel): string {
     parts.push("headers");
   }
   const body = operation.parameters.find((p) => p.in === "body");
-  if (body !== undefined) {
+  if (operationHasParts(operation)) {
+    parts.push(`body: ${multipartExpression(operation, option)}`);
+  } else if (body !== undefined) {
     parts.push(
       body.required
         ? "body: options.body"

@@ -40,7 +40,7 @@ interface Seen {
   readonly url: string;
   readonly method: string;
   readonly headers: { readonly [key: string]: string };
-  readonly body: string | undefined;
+  readonly body: string | ArrayBuffer | undefined;
 }
 
 const seen: Seen[] = [];
