@@ -672,6 +672,83 @@ export class AController {
   }]);
 });
 
+Deno.test("parameters: RequestPart files and JSON parts, names, optional ones", async () => {
+  const model = await modelOf({
+    "app.ts": `
+import {
+  Controller, EnableImplicitApi, type Int, Post, type RequestPart,
+} from "@mod";
+${IMPLICIT}
+/** A project type named File is a JSON part. */
+export interface File { readonly path: string }
+/** Metadata. */
+export interface Meta { readonly title: string }
+@Controller("/u")
+export class UploadController {
+  /** @param image The image. */
+  @Post()
+  upload(
+    image: RequestPart<globalThis.Blob>,
+    photo: RequestPart<Blob, "photo-file">,
+    meta: RequestPart<Meta>,
+    count: RequestPart<Int, "n">,
+    own: RequestPart<File>,
+    thumb?: RequestPart<Blob>,
+    note: RequestPart<string> = "",
+  ): void {
+    void [image, photo, meta, count, own, thumb, note];
+  }
+}
+`,
+  });
+  const upload = operation(model, "upload");
+  assert.deepEqual(
+    upload.parameters.map((
+      p,
+    ) => [p.name, p.in, p.wireName, p.required, p.type]),
+    [
+      ["image", "part", "image", true, { kind: "file" }],
+      ["photo", "part", "photo-file", true, { kind: "file" }],
+      ["meta", "part", "meta", true, {
+        kind: "static",
+        name: "Meta",
+        args: [],
+      }],
+      ["count", "part", "n", true, { kind: "primitive", name: "integer" }],
+      ["own", "part", "own", true, { kind: "static", name: "File", args: [] }],
+      ["thumb", "part", "thumb", false, { kind: "file" }],
+      ["note", "part", "note", false, { kind: "primitive", name: "string" }],
+    ],
+  );
+});
+
+Deno.test("parameters: a RequestPart name that is not a literal is TAILOR014", async () => {
+  const result = await analyzeSources({
+    "app.ts": `
+import { Controller, EnableImplicitApi, Post, type RequestPart } from "@mod";
+${IMPLICIT}
+type Name = string;
+@Controller("/u")
+export class UploadController {
+  @Post()
+  upload(file: RequestPart<Blob, Name>): void {
+    void file;
+  }
+}
+`,
+  });
+  assert.equal(result.ok, false);
+  assert.deepEqual(
+    result.diagnostics.map((d) => [d.code, d.line, d.column, d.message]),
+    [[
+      "TAILOR014",
+      10,
+      34,
+      "UploadController.upload, parameter file: the part name must be a string literal type",
+    ]],
+  );
+});
+
 Deno.test("parameters: kinds, wire names, required, defaults, docs", async () => {
   const model = await modelOf({
     "app.ts": `

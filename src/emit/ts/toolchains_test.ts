@@ -207,7 +207,7 @@ Deno.test(`toolchain matrix (TypeScript ${TYPESCRIPT_VERSION})`, async (t) => {
           cell("nodenext", "js"),
         );
         assert.equal(result.code, 0, result.output);
-        assert.match(result.output, /consumer ok: 6 requests/);
+        assert.match(result.output, /consumer ok: 7 requests/);
       },
     );
 
@@ -231,7 +231,7 @@ Deno.test(`toolchain matrix (TypeScript ${TYPESCRIPT_VERSION})`, async (t) => {
         dir,
       );
       assert.equal(result.code, 0, result.output);
-      assert.match(result.output, /consumer ok: 6 requests/);
+      assert.match(result.output, /consumer ok: 7 requests/);
     });
 
     await t.step("deno fmt --check and deno lint, every style", async () => {
