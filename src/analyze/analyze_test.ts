@@ -749,6 +749,32 @@ export class UploadController {
   );
 });
 
+Deno.test("parameters: two parts of one name are TAILOR015", async () => {
+  const result = await analyzeSources({
+    "app.ts": `
+import { Controller, EnableImplicitApi, Post, type RequestPart } from "@mod";
+${IMPLICIT}
+@Controller("/u")
+export class UploadController {
+  @Post()
+  upload(file: RequestPart<Blob>, other: RequestPart<string, "file">): void {
+    void [file, other];
+  }
+}
+`,
+  });
+  assert.equal(result.ok, false);
+  assert.deepEqual(
+    result.diagnostics.map((d) => [d.code, d.line, d.column, d.message]),
+    [[
+      "TAILOR015",
+      9,
+      35,
+      'UploadController.upload: parameters file and other are both the part "file"',
+    ]],
+  );
+});
+
 Deno.test("parameters: kinds, wire names, required, defaults, docs", async () => {
   const model = await modelOf({
     "app.ts": `

@@ -99,6 +99,7 @@ export function buildOperation(
   let body: ParameterDeclaration | undefined;
   let part: ParameterDeclaration | undefined;
   let mixed = false;
+  const partNames = new Map<string, ParameterDeclaration>();
   const pathParameters = new Map<string, ParameterDeclaration>();
   for (const [index, parameter] of method.getParameters().entries()) {
     const model = buildParameter(parameter, site, mapper, docs);
@@ -122,7 +123,20 @@ export function buildOperation(
       }
       body = parameter;
     }
-    if (model.in === "part") part ??= parameter;
+    if (model.in === "part") {
+      part ??= parameter;
+      const same = partNames.get(model.wireName);
+      if (same !== undefined) {
+        sink.error(
+          CODES.NAME_CLASH,
+          parameter.getNameNode(),
+          `${where}: parameters ${same.getName()} and ${parameter.getName()} are both the part "${model.wireName}"`,
+          'give one another name: RequestPart<T, "other-name">',
+        );
+        failed = true;
+      }
+      partNames.set(model.wireName, parameter);
+    }
     if (!mixed && body !== undefined && part !== undefined) {
       mixed = true;
       const [bodyName, partName] = [body.getName(), part.getName()];
