@@ -8,10 +8,11 @@
  * already encoded) with the given `headers`, plus the header
  * `content-type: application/json;charset=UTF-8`, and `body` as JSON when
  * it is defined; a `FormData` body (an operation with `RequestPart`
- * parameters) is sent as `multipart/form-data` instead. It resolves to the parsed JSON of the response, or `null`
- * when the response body is empty, and rejects with the parsed JSON body of a
- * response whose status is not 200. Extra headers (authorization, `tenant`)
- * are the application's to add here.
+ * parameters) is sent as `multipart/form-data` instead. It resolves to the
+ * parsed JSON of the response, or `null` when the response body is empty,
+ * and rejects with the parsed JSON body of a response whose status is not
+ * 200. Extra headers (authorization, `tenant`) are the application's to add
+ * here.
  */
 export type Executor = (args: {
   /** Path plus query, for example `/books?pageIndex=1`. */
