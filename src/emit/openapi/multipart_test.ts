@@ -1,6 +1,9 @@
 /** The multipart request body of operations with `RequestPart<T>` parameters. */
 import assert from "node:assert/strict";
 import type { ParameterModel, TypeRef } from "../../model/api_model.ts";
+import { validateOpenApi } from "../../testing/validate_openapi.ts";
+import { uploadModel } from "../testdata/upload_model.ts";
+import { emitOpenApi } from "./emit_openapi.ts";
 import { multipartRequestBody } from "./multipart.ts";
 
 const part = (
@@ -78,4 +81,12 @@ Deno.test("multipart body: only optional files, no required list or encoding", (
       },
     },
   );
+});
+
+Deno.test("multipart body: the document of an upload model validates", async () => {
+  const yaml = emitOpenApi(uploadModel, {
+    info: { title: "up", version: "1" },
+  });
+  assert.match(yaml, /multipart\/form-data:/);
+  assert.deepEqual(await validateOpenApi(yaml), []);
 });

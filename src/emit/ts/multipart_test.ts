@@ -5,42 +5,10 @@
  */
 
 import assert from "node:assert/strict";
-import type { ApiModel, ParameterModel } from "../../model/api_model.ts";
-import { at, emptyModel, integer, string } from "../testdata/model_builders.ts";
 import { sampleModel } from "../testdata/sample_model.ts";
+import { uploadModel } from "../testdata/upload_model.ts";
 import { emitTypeScript } from "./emit_typescript.ts";
 import { checkDeno, createWorkspace } from "./testdata/tools.ts";
-
-const part = (
-  name: string,
-  wireName: string,
-  type: ParameterModel["type"],
-  required: boolean,
-): ParameterModel => ({ name, in: "part", wireName, type, required });
-
-/** One upload with required and optional file and JSON parts. */
-const uploadModel: ApiModel = {
-  ...emptyModel,
-  services: [{
-    name: "FileService",
-    controller: "FileController",
-    source: at("files.ts", 1),
-    operations: [{
-      name: "upload",
-      httpMethod: "PUT",
-      path: "/files",
-      groups: [],
-      parameters: [
-        part("file", "file", { kind: "file" }, true),
-        part("thumb", "thumb-nail", { kind: "file" }, false),
-        part("count", "count", integer, true),
-        part("tags", "tags", { kind: "array", element: string }, false),
-      ],
-      result: { type: { kind: "void" }, nullable: false },
-      source: at("files.ts", 3),
-    }],
-  }],
-};
 
 type Args = { uri: string; method: string; body?: unknown };
 
