@@ -54,6 +54,8 @@ export const CODES = {
   CLASS_NOT_TOP_LEVEL: "TAILOR020",
   /** A property of an entity or a type whose name is not an identifier. */
   PROPERTY_NAME: "TAILOR021",
+  /** An operation has both a `RequestBody` and `RequestPart` parameters. */
+  BODY_AND_PARTS: "TAILOR022",
 } as const;
 
 /** One of the codes of {@link CODES}. */

@@ -35,6 +35,19 @@ const CASES: Record<string, Expected> = {
       },
     ],
   },
+  body_and_parts: {
+    ok: false,
+    diagnostics: [
+      {
+        code: "TAILOR022",
+        file: "controller.ts",
+        line: 22,
+        column: 5,
+        message:
+          "UploadController.upload: info is the request body and file a multipart part; a request has one or the other",
+      },
+    ],
+  },
   class_not_top_level: {
     ok: false,
     diagnostics: [

@@ -45,6 +45,7 @@ const PARAMETER_MARKERS: ReadonlyMap<string, ParameterLocation | "ignore"> =
     ["RequestParam", "query"],
     ["RequestHeader", "header"],
     ["RequestBody", "body"],
+    ["RequestPart", "part"],
     ["ApiIgnore", "ignore"],
   ]);
 
@@ -96,6 +97,9 @@ export function buildOperation(
   const parameters: ParameterModel[] = [];
   const injected: InjectedParameterModel[] = [];
   let body: ParameterDeclaration | undefined;
+  let part: ParameterDeclaration | undefined;
+  let mixed = false;
+  const partNames = new Map<string, ParameterDeclaration>();
   const pathParameters = new Map<string, ParameterDeclaration>();
   for (const [index, parameter] of method.getParameters().entries()) {
     const model = buildParameter(parameter, site, mapper, docs);
@@ -118,6 +122,31 @@ export function buildOperation(
         failed = true;
       }
       body = parameter;
+    }
+    if (model.in === "part") {
+      part ??= parameter;
+      const same = partNames.get(model.wireName);
+      if (same !== undefined) {
+        sink.error(
+          CODES.NAME_CLASH,
+          parameter.getNameNode(),
+          `${where}: parameters ${same.getName()} and ${parameter.getName()} are both the part "${model.wireName}"`,
+          'give one another name: RequestPart<T, "other-name">',
+        );
+        failed = true;
+      }
+      partNames.set(model.wireName, parameter);
+    }
+    if (!mixed && body !== undefined && part !== undefined) {
+      mixed = true;
+      const [bodyName, partName] = [body.getName(), part.getName()];
+      sink.error(
+        CODES.BODY_AND_PARTS,
+        parameter.getNameNode(),
+        `${where}: ${bodyName} is the request body and ${partName} a multipart part; a request has one or the other`,
+        `make ${bodyName} a RequestPart<T> too, or send the parts' data in the body`,
+      );
+      failed = true;
     }
     if (model.in === "path") pathParameters.set(model.wireName, parameter);
     parameters.push(model);
@@ -207,26 +236,39 @@ function buildParameter(
   if (marked?.kind === "ignore") return injectedTypeName(marked.args[0]);
   const location: ParameterLocation = marked?.kind ?? "query";
   let wireName = name;
-  if (location === "header") {
-    const headerName = marked?.args[1];
-    const literal = headerName !== undefined &&
-        Node.isLiteralTypeNode(headerName) &&
-        Node.isStringLiteral(headerName.getLiteral())
-      ? (headerName.getLiteral() as unknown as { getLiteralValue(): string })
+  if (location === "header" || location === "part") {
+    const nameNode = marked?.args[1];
+    const literal = nameNode !== undefined &&
+        Node.isLiteralTypeNode(nameNode) &&
+        Node.isStringLiteral(nameNode.getLiteral())
+      ? (nameNode.getLiteral() as unknown as { getLiteralValue(): string })
         .getLiteralValue()
       : undefined;
-    if (literal === undefined) {
+    if (literal === undefined && (location === "header" || nameNode)) {
       sink.error(
         CODES.NON_LITERAL_ARGUMENT,
-        headerName ?? parameter,
-        `${where}: the header name must be a string literal type`,
-        'write RequestHeader<T, "header-name">',
+        nameNode ?? parameter,
+        `${where}: the ${location} name must be a string literal type`,
+        location === "header"
+          ? 'write RequestHeader<T, "header-name">'
+          : 'write RequestPart<T, "part-name">, or leave the name out',
       );
       return undefined;
     }
-    wireName = literal;
+    wireName = literal ?? name;
   }
   const valueNode = marked === undefined ? typeNode : marked.args[0];
+  if (location === "part" && valueNode !== undefined && isFile(valueNode)) {
+    const doc = docs.get(name);
+    return {
+      name,
+      in: location,
+      wireName,
+      type: { kind: "file" },
+      required: !parameter.hasQuestionToken() && !parameter.hasInitializer(),
+      ...(doc === undefined ? {} : { doc }),
+    };
+  }
   let mapped: Mapped | undefined;
   if (valueNode !== undefined) {
     mapped = mapper.map(valueNode, site);
@@ -244,7 +286,7 @@ function buildParameter(
     );
     return undefined;
   }
-  if (location !== "body" && !isSimple(mapped.type)) {
+  if (location !== "body" && location !== "part" && !isSimple(mapped.type)) {
     sink.error(
       CODES.NON_SIMPLE_PARAMETER,
       parameter.getNameNode(),
@@ -278,6 +320,19 @@ function buildParameter(
     ...(defaultValue === undefined ? {} : { defaultValue }),
     ...(doc === undefined ? {} : { doc }),
   };
+}
+
+/**
+ * Whether a part's type is an uploaded file: `File` or `Blob` of the
+ * platform (a lib declaration, or none when the project's lib lacks them),
+ * not a project type of that name.
+ */
+function isFile(node: TypeNode): boolean {
+  if (!Node.isTypeReference(node)) return false;
+  const nameNode = typeReferenceNameNode(node);
+  if (!["File", "Blob"].includes(nameNode.getText())) return false;
+  const declarations = resolvedSymbol(nameNode)?.getDeclarations() ?? [];
+  return declarations.every((d) => d.getSourceFile().isDeclarationFile());
 }
 
 /** The value of a literal initializer: numbers (negative too), strings, booleans. */

@@ -146,7 +146,10 @@ function writeOperation(
     ? `${unit.ref("java.util", "Optional")}<${spell(resultType, unit, true)}>`
     : spell(resultType, unit, false);
   w.lines(javadoc("", [op.doc], tags));
-  w.line(`@${unit.ref(WEB, MAPPING[op.httpMethod])}(${javaString(op.path)})`);
+  const mapping = op.parameters.some((p) => p.in === "part")
+    ? `value = ${javaString(op.path)}, consumes = "multipart/form-data"`
+    : javaString(op.path);
+  w.line(`@${unit.ref(WEB, MAPPING[op.httpMethod])}(${mapping})`);
   w.list(`${result} ${java}`, params, ";");
 }
 
@@ -174,5 +177,9 @@ function parameterAnnotation(p: ParameterModel, unit: CompilationUnit): string {
       return p.required
         ? `@${unit.ref(WEB, "RequestBody")}`
         : `@${unit.ref(WEB, "RequestBody")}(required = false)`;
+    case "part":
+      return p.required
+        ? `@${unit.ref(WEB, "RequestPart")}(${wire})`
+        : `@${unit.ref(WEB, "RequestPart")}(name = ${wire}, required = false)`;
   }
 }
