@@ -153,7 +153,7 @@ export function analyzeLoaded(
     const nameNode = controller.declaration.getNameNode() ??
       controller.declaration;
     if (
-      !mapper.claim(
+      !mapper.names.claim(
         "service",
         name,
         controller.declaration,
@@ -237,7 +237,7 @@ function assemble(
     list.push(shape);
   }
   const dtos: EntityDtoModel[] = [...byEntity].map(([entity, shapes]) => {
-    const doc = mapper.entityInfos.get(entity)?.doc;
+    const doc = mapper.names.entityNamed(entity)?.doc;
     return {
       entity,
       ...(doc === undefined ? {} : { doc }),

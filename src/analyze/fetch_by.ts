@@ -63,7 +63,9 @@ export class ShapeReader {
     this.#mapper = mapper;
     this.#syntax = options.readBySyntax === false
       ? undefined
-      : new FetcherSyntaxReader((declaration) => mapper.entityOf(declaration));
+      : new FetcherSyntaxReader((declaration) =>
+        mapper.names.entityOf(declaration)
+      );
   }
 
   /**
@@ -97,7 +99,7 @@ export class ShapeReader {
     const fetcher = Node.isPropertyDeclaration(constant)
       ? this.#readFetcher(constant)
       : undefined;
-    const entity = fetcher && this.#mapper.entityOf(fetcher.entity);
+    const entity = fetcher && this.#mapper.names.entityOf(fetcher.entity);
     if (fetcher === undefined || entity === undefined) {
       this.#mapper.sink.error(
         CODES.NOT_A_FETCHER,
@@ -118,7 +120,7 @@ export class ShapeReader {
       );
       return undefined;
     }
-    if (!this.#mapper.claim("owner", ownerName, owner, at, site.where)) {
+    if (!this.#mapper.names.claim("owner", ownerName, owner, at, site.where)) {
       return undefined;
     }
     const key = `${ownerName}/${name}`;
@@ -264,7 +266,8 @@ export class ShapeReader {
         properties.push({ name, type, optional: selected.optional, ...doc });
         continue;
       }
-      const target = property.target && this.#mapper.entityOf(property.target);
+      const target = property.target &&
+        this.#mapper.names.entityOf(property.target);
       if (target === undefined) {
         this.#mapper.unsupported(
           property.declaration,

@@ -36,14 +36,9 @@ import type {
 } from "../model/api_model.ts";
 import { CODES, type DiagnosticSink } from "./codes.ts";
 import { blockDocBefore, docOf } from "./docs.ts";
-import {
-  classOf,
-  type EntityInfo,
-  type EntityProperty,
-  isEntityClass,
-  readEntity,
-} from "./entities.ts";
+import { classOf, type EntityInfo, type EntityProperty } from "./entities.ts";
 import { ShapeReader } from "./fetch_by.ts";
+import { TypeNames } from "./type_names.ts";
 import {
   isIdentifierName,
   isRuntimeNode,
@@ -87,9 +82,6 @@ const HINT_VAGUE =
 const HINT_UNSUPPORTED =
   "use primitives, enums, arrays, Record<string, T>, entities with FetchBy, " +
   "or a named interface or class";
-
-/** Name spaces in which two declarations may not share a name. */
-type NameSpace = "type" | "entity" | "owner" | "service";
 
 function plain(type: TypeRef): Mapped {
   return { type, nullable: false };
@@ -185,11 +177,8 @@ export class TypeMapper {
   readonly shapes: ShapeReader;
 
   readonly sink: DiagnosticSink;
-  readonly #names = new Map<string, Node>();
-  /** Entities read so far, by entity name. */
-  readonly entityInfos = new Map<string, EntityInfo>();
-  /** Every class asked about: its entity, or null when it is none. */
-  readonly #entities = new Map<ClassDeclaration, EntityInfo | null>();
+  /** Claimed names and entities read. */
+  readonly names: TypeNames;
   readonly #scalarTypes = new Map<PropertyDeclaration, TypeRef | undefined>();
   readonly #expanding = new Set<Node>();
 
@@ -199,6 +188,7 @@ export class TypeMapper {
     options: { readonly readBySyntax?: boolean } = {},
   ) {
     this.sink = sink;
+    this.names = new TypeNames(sink);
     this.shapes = new ShapeReader(this, options);
   }
 
@@ -314,82 +304,6 @@ export class TypeMapper {
     return undefined;
   }
 
-  /**
-   * Claims a name for a declaration in a name space; reports a clash when
-   * another declaration has it.
-   */
-  claim(
-    space: NameSpace,
-    name: string,
-    declaration: Node,
-    at: Node,
-    where?: string,
-  ): boolean {
-    const key = `${space}:${name}`;
-    const existing = this.#names.get(key);
-    if (existing === undefined) {
-      this.#names.set(key, declaration);
-      return true;
-    }
-    if (existing === declaration) return true;
-    const other = this.sink.location(existing);
-    this.sink.error(
-      CODES.NAME_CLASH,
-      at,
-      `${
-        where === undefined ? "" : `${where}: `
-      }two declarations are named ${name} ` +
-        `(the other is at ${other.file}:${other.line}:${other.column}); ` +
-        "the client would mix them up",
-      "rename one of them",
-    );
-    return false;
-  }
-
-  /** The entity of a class, when the class is an `@Entity()` (cached). */
-  /** Reports a property whose name the clients cannot write. */
-  reportPropertyName(member: Node, name: string, where: string): void {
-    const nameNode = (member as unknown as { getNameNode?: () => Node })
-      .getNameNode?.() ?? member;
-    this.sink.error(
-      CODES.PROPERTY_NAME,
-      nameNode,
-      `${where}: the property name ${
-        JSON.stringify(name)
-      } is not an identifier, so the clients (TypeScript fields, Java ` +
-        "getters, fetcher text) cannot name it",
-      "rename the property to an identifier (letters, digits, _ and $, not starting with a digit)",
-    );
-  }
-
-  entityOf(declaration: ClassDeclaration): EntityInfo | undefined {
-    let info = this.#entities.get(declaration);
-    if (info === undefined) {
-      info = isEntityClass(declaration) ? readEntity(declaration) : null;
-      this.#entities.set(declaration, info);
-      if (info !== null) {
-        for (const property of info.properties) {
-          if (isIdentifierName(property.name)) continue;
-          this.reportPropertyName(
-            property.declaration,
-            property.name,
-            `entity ${info.name}`,
-          );
-        }
-        if (!this.entityInfos.has(info.name)) {
-          this.entityInfos.set(info.name, info);
-        }
-        this.claim(
-          "entity",
-          info.name,
-          declaration,
-          declaration.getNameNode() ?? declaration,
-        );
-      }
-    }
-    return info ?? undefined;
-  }
-
   /** The value type of a scalar entity property (`Int`, enums kept). */
   scalarType(
     entity: EntityInfo,
@@ -423,7 +337,7 @@ export class TypeMapper {
         if (property.kind === "scalar") {
           type = this.scalarType(entity, property);
         } else if (property.target !== undefined) {
-          const target = this.entityOf(property.target);
+          const target = this.names.entityOf(property.target);
           if (target === undefined) {
             this.unsupported(property.declaration, {
               where: `${entity.name}.${property.name}`,
@@ -487,7 +401,7 @@ export class TypeMapper {
       const declaration = symbol?.getDeclarations().find(
         Node.isClassDeclaration,
       );
-      const info = declaration && this.entityOf(declaration);
+      const info = declaration && this.names.entityOf(declaration);
       if (info === undefined) {
         return this.unsupported(node, site, "an intersection");
       }
@@ -555,7 +469,7 @@ export class TypeMapper {
       env: site.env,
     };
     if (!isIdentifierName(name)) {
-      this.reportPropertyName(member, name, memberSite.where);
+      this.names.reportPropertyName(member, name, memberSite.where);
       return undefined;
     }
     const mapped = typeNode === undefined
@@ -613,7 +527,7 @@ export class TypeMapper {
     }
     const classDeclaration = declarations.find(Node.isClassDeclaration);
     if (classDeclaration !== undefined) {
-      const entity = this.entityOf(classDeclaration);
+      const entity = this.names.entityOf(classDeclaration);
       if (entity !== undefined) return plain(this.dynamicRef(entity));
       return this.#staticRef(classDeclaration, args, node, site);
     }
@@ -706,7 +620,7 @@ export class TypeMapper {
     site: Site,
   ): Mapped | undefined {
     const name = declaration.getName();
-    if (!this.claim("type", name, declaration, node, site.where)) {
+    if (!this.names.claim("type", name, declaration, node, site.where)) {
       return undefined;
     }
     if (!this.enums.has(name)) {
@@ -750,7 +664,9 @@ export class TypeMapper {
       : undefined;
     if (literals !== undefined) {
       const name = alias.getName();
-      if (!this.claim("type", name, alias, node, site.where)) return undefined;
+      if (!this.names.claim("type", name, alias, node, site.where)) {
+        return undefined;
+      }
       if (!this.enums.has(name)) {
         this.#addEnum(
           name,
@@ -839,7 +755,9 @@ export class TypeMapper {
     site: Site,
   ): boolean {
     const name = declaration.getName() ?? "Anonymous";
-    if (!this.claim("type", name, declaration, node, site.where)) return false;
+    if (!this.names.claim("type", name, declaration, node, site.where)) {
+      return false;
+    }
     if (this.statics.has(name)) return true;
     this.statics.set(name, undefined);
     const builtin = isRuntimeNode(declaration);
