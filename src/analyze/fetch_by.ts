@@ -29,7 +29,8 @@ import { classOf, type EntityInfo } from "./entities.ts";
 import { FetcherSyntaxReader } from "./fetcher_syntax.ts";
 import { type SelectedShape, shapeOfType } from "./selected_shape.ts";
 import { isRuntimeNode } from "./symbols.ts";
-import type { OwnerDeclaration, Site, TypeMapper } from "./type_mapper.ts";
+import type { OwnerDeclaration, Site } from "./mapping.ts";
+import type { TypeMapper } from "./type_mapper.ts";
 
 const HINT_FORMS =
   'write FetchBy<typeof Owner.CONSTANT>, FetchBy<"CONSTANT"> ' +

@@ -11,7 +11,6 @@
 import {
   type ClassDeclaration,
   type EnumDeclaration,
-  type InterfaceDeclaration,
   type IntersectionTypeNode,
   type LiteralTypeNode,
   Node,
@@ -40,6 +39,17 @@ import { classOf, type EntityInfo, type EntityProperty } from "./entities.ts";
 import { ShapeReader } from "./fetch_by.ts";
 import { TypeNames } from "./type_names.ts";
 import {
+  isLibNode,
+  type Mapped,
+  type OwnerDeclaration,
+  plain,
+  primitive,
+  reportUnsupported,
+  reportVague,
+  type Site,
+  VOID,
+} from "./mapping.ts";
+import {
   isIdentifierName,
   isRuntimeNode,
   propertyName,
@@ -48,48 +58,6 @@ import {
   runtimeNameOfSymbol,
   typeReferenceNameNode,
 } from "./symbols.ts";
-
-/** Declarations that may own `FetchBy<"C">` constants by default. */
-export type OwnerDeclaration =
-  | ClassDeclaration
-  | InterfaceDeclaration
-  | TypeAliasDeclaration;
-
-/** Where a type is written: for messages, default owners and generics. */
-export interface Site {
-  /** Names the class and member: `BookController.findBooks`. */
-  readonly where: string;
-  /** Owner of `FetchBy<"C">` written without one. */
-  readonly owner: OwnerDeclaration | undefined;
-  /** Type parameters in scope and what they stand for. */
-  readonly env: ReadonlyMap<Node, TypeRef>;
-  /** The named type whose properties are being read, if any. */
-  readonly typeName?: string;
-}
-
-/** A mapped type and whether it admits `undefined`/`null`. */
-export interface Mapped {
-  readonly type: TypeRef;
-  readonly nullable: boolean;
-}
-
-const VOID: TypeRef = { kind: "void" };
-
-const HINT_VAGUE =
-  "declare a precise type (primitive, enum, interface, entity with FetchBy), " +
-  "or exclude the method with @ApiIgnore()";
-
-const HINT_UNSUPPORTED =
-  "use primitives, enums, arrays, Record<string, T>, entities with FetchBy, " +
-  "or a named interface or class";
-
-function plain(type: TypeRef): Mapped {
-  return { type, nullable: false };
-}
-
-function primitive(name: PrimitiveName): Mapped {
-  return plain({ kind: "primitive", name });
-}
 
 /** Whether a type node stands for absence: `undefined`, `void`, `null`. */
 function isAbsent(node: TypeNode): boolean {
@@ -139,19 +107,6 @@ function stringLiteralUnion(
   return literals.length > 0 ? literals : undefined;
 }
 
-/** Whether a node is in one of TypeScript's own `lib.*.d.ts`. */
-export function isLibNode(node: Node): boolean {
-  const path = node.getSourceFile().getFilePath();
-  return /\/typescript\/lib\/lib\.[^/]*\.d\.ts$/.test(path);
-}
-
-/** Whether a TypeRef is a value of a query, path or header parameter. */
-export function isSimple(type: TypeRef): boolean {
-  if (type.kind === "primitive" || type.kind === "enum") return true;
-  return type.kind === "array" &&
-    (type.element.kind === "primitive" || type.element.kind === "enum");
-}
-
 /** The `@DefaultFetcherOwner(X)` of a class, else the class itself. */
 export function defaultOwner(declaration: ClassDeclaration): ClassDeclaration {
   for (const { name, decorator } of runtimeDecorators(declaration)) {
@@ -190,6 +145,16 @@ export class TypeMapper {
     this.sink = sink;
     this.names = new TypeNames(sink);
     this.shapes = new ShapeReader(this, options);
+  }
+
+  /** Reports a vague type; undefined, to return in its place. */
+  vague(node: Node, site: Site, why?: string): undefined {
+    return reportVague(this.sink, node, site, why);
+  }
+
+  /** Reports a type the client cannot express; undefined, to return instead. */
+  unsupported(node: Node, site: Site, why?: string): undefined {
+    return reportUnsupported(this.sink, node, site, why);
   }
 
   /** Maps a type node. Undefined when it cannot be described (reported). */
@@ -276,30 +241,6 @@ export class TypeMapper {
       node,
       `${site.where}: the type is not declared`,
       "declare the type in the source",
-    );
-    return undefined;
-  }
-
-  /** Reports a vague type. */
-  vague(node: Node, site: Site, why?: string): undefined {
-    this.sink.error(
-      CODES.VAGUE_TYPE,
-      node,
-      `${site.where}: \`${node.getText()}\` is too vague to describe to clients` +
-        (why === undefined ? "" : ` (${why})`),
-      HINT_VAGUE,
-    );
-    return undefined;
-  }
-
-  /** Reports a type the client cannot express. */
-  unsupported(node: Node, site: Site, why?: string): undefined {
-    this.sink.error(
-      CODES.UNSUPPORTED_TYPE,
-      node,
-      `${site.where}: \`${node.getText()}\` cannot be described to clients` +
-        (why === undefined ? "" : ` (${why})`),
-      HINT_UNSUPPORTED,
     );
     return undefined;
   }
