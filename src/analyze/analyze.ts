@@ -254,7 +254,7 @@ function assemble(
     dynamicEntities: defined(mapper.dynamics.values()).sort((a, b) =>
       compare(a.entity, b.entity)
     ),
-    enums: [...mapper.enums.values()].sort((a, b) => compare(a.name, b.name)),
+    enums: mapper.enums.models().sort((a, b) => compare(a.name, b.name)),
     staticTypes: defined(mapper.statics.values()).sort((a, b) =>
       compare(a.name, b.name)
     ),

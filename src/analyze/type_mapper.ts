@@ -10,12 +10,9 @@
 
 import {
   type ClassDeclaration,
-  type EnumDeclaration,
   type IntersectionTypeNode,
-  type LiteralTypeNode,
   Node,
   type PropertyDeclaration,
-  type StringLiteral,
   SyntaxKind,
   type Type,
   type TypeAliasDeclaration,
@@ -26,18 +23,17 @@ import {
 } from "ts-morph";
 import type {
   DynamicEntityModel,
-  EnumModel,
-  EnumValueModel,
   PrimitiveName,
   PropertyModel,
   StaticTypeModel,
   TypeRef,
 } from "../model/api_model.ts";
 import { CODES, type DiagnosticSink } from "./codes.ts";
-import { blockDocBefore, docOf } from "./docs.ts";
+import { docOf } from "./docs.ts";
 import { classOf, type EntityInfo, type EntityProperty } from "./entities.ts";
 import { ShapeReader } from "./fetch_by.ts";
 import { TypeNames } from "./type_names.ts";
+import { Enums, stringLiteralUnion } from "./enums.ts";
 import {
   isLibNode,
   type Mapped,
@@ -89,24 +85,6 @@ function literalPrimitive(node: TypeNode): PrimitiveName | undefined {
   }
 }
 
-/** The members of a union of string literals, else undefined. */
-function stringLiteralUnion(
-  node: TypeNode,
-): LiteralTypeNode[] | undefined {
-  const members = Node.isUnionTypeNode(node) ? node.getTypeNodes() : [node];
-  const literals: LiteralTypeNode[] = [];
-  for (const member of members) {
-    if (
-      !Node.isLiteralTypeNode(member) ||
-      !Node.isStringLiteral(member.getLiteral())
-    ) {
-      return undefined;
-    }
-    literals.push(member);
-  }
-  return literals.length > 0 ? literals : undefined;
-}
-
 /** The `@DefaultFetcherOwner(X)` of a class, else the class itself. */
 export function defaultOwner(declaration: ClassDeclaration): ClassDeclaration {
   for (const { name, decorator } of runtimeDecorators(declaration)) {
@@ -124,8 +102,8 @@ export function defaultOwner(declaration: ClassDeclaration): ClassDeclaration {
 export class TypeMapper {
   /** Static types by name; undefined while being built. */
   readonly statics = new Map<string, StaticTypeModel | undefined>();
-  /** Enums by name. */
-  readonly enums = new Map<string, EnumModel>();
+  /** Enums and string-literal unions. */
+  readonly enums: Enums;
   /** Dynamic entities by entity name; undefined while being built. */
   readonly dynamics = new Map<string, DynamicEntityModel | undefined>();
   /** Fetched shapes. */
@@ -144,6 +122,7 @@ export class TypeMapper {
   ) {
     this.sink = sink;
     this.names = new TypeNames(sink);
+    this.enums = new Enums(sink, this.names);
     this.shapes = new ShapeReader(this, options);
   }
 
@@ -464,7 +443,7 @@ export class TypeMapper {
     }
     const enumDeclaration = declarations.find(Node.isEnumDeclaration);
     if (enumDeclaration !== undefined) {
-      return this.#enumRef(enumDeclaration, node, site);
+      return this.enums.enumRef(enumDeclaration, node, site);
     }
     const classDeclaration = declarations.find(Node.isClassDeclaration);
     if (classDeclaration !== undefined) {
@@ -555,43 +534,6 @@ export class TypeMapper {
     }
   }
 
-  #enumRef(
-    declaration: EnumDeclaration,
-    node: Node,
-    site: Site,
-  ): Mapped | undefined {
-    const name = declaration.getName();
-    if (!this.names.claim("type", name, declaration, node, site.where)) {
-      return undefined;
-    }
-    if (!this.enums.has(name)) {
-      const values: EnumValueModel[] = [];
-      for (const member of declaration.getMembers()) {
-        const value = member.getValue();
-        if (typeof value !== "string") {
-          return this.unsupported(
-            member,
-            site,
-            `enum ${name} has a member that is not a string`,
-          );
-        }
-        const doc = docOf(member);
-        values.push({ value, ...(doc === undefined ? {} : { doc }) });
-      }
-      this.#addEnum(name, declaration, values);
-    }
-    return plain({ kind: "enum", name });
-  }
-
-  #addEnum(name: string, declaration: Node, values: EnumValueModel[]): void {
-    const doc = docOf(declaration);
-    this.enums.set(name, {
-      name,
-      ...(doc === undefined ? {} : { doc }),
-      values,
-    });
-  }
-
   #aliasRef(
     alias: TypeAliasDeclaration,
     args: TypeNode[],
@@ -604,26 +546,7 @@ export class TypeMapper {
       ? stringLiteralUnion(typeNode)
       : undefined;
     if (literals !== undefined) {
-      const name = alias.getName();
-      if (!this.names.claim("type", name, alias, node, site.where)) {
-        return undefined;
-      }
-      if (!this.enums.has(name)) {
-        this.#addEnum(
-          name,
-          alias,
-          literals.map((literal, i) => {
-            const value = (literal.getLiteral() as StringLiteral)
-              .getLiteralValue();
-            const from = i === 0
-              ? typeNode.getPos()
-              : literals[i - 1]!.getEnd();
-            const doc = blockDocBefore(literal, from);
-            return { value, ...(doc === undefined ? {} : { doc }) };
-          }),
-        );
-      }
-      return plain({ kind: "enum", name: alias.getName() });
+      return this.enums.literalUnionRef(alias, typeNode, literals, node, site);
     }
     if (Node.isTypeLiteral(typeNode)) {
       return this.#staticRef(alias, args, node, site);
