@@ -255,7 +255,7 @@ function assemble(
       compare(a.entity, b.entity)
     ),
     enums: mapper.enums.models().sort((a, b) => compare(a.name, b.name)),
-    staticTypes: defined(mapper.statics.values()).sort((a, b) =>
+    staticTypes: mapper.statics.models().sort((a, b) =>
       compare(a.name, b.name)
     ),
   };

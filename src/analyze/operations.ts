@@ -37,7 +37,8 @@ import {
   reportUnsupported,
   type Site,
 } from "./mapping.ts";
-import { defaultOwner, type TypeMapper } from "./type_mapper.ts";
+import { defaultOwner } from "./static_types.ts";
+import type { TypeMapper } from "./type_mapper.ts";
 
 const PARAMETER_MARKERS: ReadonlyMap<string, ParameterLocation | "ignore"> =
   new Map([

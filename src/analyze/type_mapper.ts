@@ -9,7 +9,6 @@
  */
 
 import {
-  type ClassDeclaration,
   type IntersectionTypeNode,
   Node,
   type PropertyDeclaration,
@@ -18,26 +17,23 @@ import {
   type TypeAliasDeclaration,
   type TypeLiteralNode,
   type TypeNode,
-  type TypeParameterDeclaration,
   type TypeReferenceNode,
 } from "ts-morph";
 import type {
   DynamicEntityModel,
   PrimitiveName,
   PropertyModel,
-  StaticTypeModel,
   TypeRef,
 } from "../model/api_model.ts";
 import { CODES, type DiagnosticSink } from "./codes.ts";
-import { docOf } from "./docs.ts";
-import { classOf, type EntityInfo, type EntityProperty } from "./entities.ts";
+import type { EntityInfo, EntityProperty } from "./entities.ts";
 import { ShapeReader } from "./fetch_by.ts";
 import { TypeNames } from "./type_names.ts";
 import { Enums, stringLiteralUnion } from "./enums.ts";
+import { StaticTypes } from "./static_types.ts";
 import {
   isLibNode,
   type Mapped,
-  type OwnerDeclaration,
   plain,
   primitive,
   reportUnsupported,
@@ -46,11 +42,7 @@ import {
   VOID,
 } from "./mapping.ts";
 import {
-  isIdentifierName,
-  isRuntimeNode,
-  propertyName,
   resolvedSymbol,
-  runtimeDecorators,
   runtimeNameOfSymbol,
   typeReferenceNameNode,
 } from "./symbols.ts";
@@ -85,23 +77,10 @@ function literalPrimitive(node: TypeNode): PrimitiveName | undefined {
   }
 }
 
-/** The `@DefaultFetcherOwner(X)` of a class, else the class itself. */
-export function defaultOwner(declaration: ClassDeclaration): ClassDeclaration {
-  for (const { name, decorator } of runtimeDecorators(declaration)) {
-    if (name !== "DefaultFetcherOwner") continue;
-    const expression = decorator.getExpression();
-    if (!Node.isCallExpression(expression)) continue;
-    const argument = expression.getArguments()[0];
-    const owner = argument === undefined ? undefined : classOf(argument);
-    if (owner !== undefined) return owner;
-  }
-  return declaration;
-}
-
 /** Maps type nodes and keeps the registries of named types. */
 export class TypeMapper {
-  /** Static types by name; undefined while being built. */
-  readonly statics = new Map<string, StaticTypeModel | undefined>();
+  /** Classes, interfaces and object type aliases. */
+  readonly statics: StaticTypes;
   /** Enums and string-literal unions. */
   readonly enums: Enums;
   /** Dynamic entities by entity name; undefined while being built. */
@@ -123,6 +102,7 @@ export class TypeMapper {
     this.sink = sink;
     this.names = new TypeNames(sink);
     this.enums = new Enums(sink, this.names);
+    this.statics = new StaticTypes(sink, this.names, this);
     this.shapes = new ShapeReader(this, options);
   }
 
@@ -348,69 +328,8 @@ export class TypeMapper {
       const value = this.mapValue(valueNode, site);
       return value && plain({ kind: "map", value });
     }
-    const properties = this.#literalProperties(node, site);
+    const properties = this.statics.literalProperties(node, site);
     return properties && plain({ kind: "object", properties });
-  }
-
-  #literalProperties(
-    node: TypeLiteralNode,
-    site: Site,
-  ): PropertyModel[] | undefined {
-    const properties: PropertyModel[] = [];
-    let failed = false;
-    for (const member of node.getMembers()) {
-      if (!Node.isPropertySignature(member)) {
-        this.unsupported(member, site, "only properties can be described");
-        failed = true;
-        continue;
-      }
-      const property = this.property(member, site);
-      if (property === undefined) failed = true;
-      else properties.push(property);
-    }
-    return failed ? undefined : properties;
-  }
-
-  /** A property signature or declaration as a PropertyModel. */
-  property(
-    member: Node & {
-      getTypeNode(): TypeNode | undefined;
-      hasQuestionToken(): boolean;
-    },
-    site: Site,
-  ): PropertyModel | undefined {
-    const name = propertyName(member);
-    const typeNode = member.getTypeNode();
-    const memberSite: Site = {
-      where: site.typeName === undefined
-        ? `${site.where}, property ${name}`
-        : `${site.where}, in ${site.typeName}.${name}`,
-      owner: site.owner,
-      env: site.env,
-    };
-    if (!isIdentifierName(name)) {
-      this.names.reportPropertyName(member, name, memberSite.where);
-      return undefined;
-    }
-    const mapped = typeNode === undefined
-      ? this.mapInferred(member.getType(), member, memberSite)
-      : this.map(typeNode, memberSite);
-    if (mapped === undefined) return undefined;
-    if (mapped.type.kind === "void") {
-      this.unsupported(
-        typeNode ?? member,
-        memberSite,
-        "a property without a value",
-      );
-      return undefined;
-    }
-    const doc = docOf(member);
-    return {
-      name,
-      type: mapped.type,
-      optional: member.hasQuestionToken() || mapped.nullable,
-      ...(doc === undefined ? {} : { doc }),
-    };
   }
 
   #reference(node: TypeReferenceNode, site: Site): Mapped | undefined {
@@ -449,11 +368,11 @@ export class TypeMapper {
     if (classDeclaration !== undefined) {
       const entity = this.names.entityOf(classDeclaration);
       if (entity !== undefined) return plain(this.dynamicRef(entity));
-      return this.#staticRef(classDeclaration, args, node, site);
+      return this.statics.staticRef(classDeclaration, args, node, site);
     }
     const interfaceDeclaration = declarations.find(Node.isInterfaceDeclaration);
     if (interfaceDeclaration !== undefined) {
-      return this.#staticRef(interfaceDeclaration, args, node, site);
+      return this.statics.staticRef(interfaceDeclaration, args, node, site);
     }
     const alias = declarations.find(Node.isTypeAliasDeclaration);
     if (alias !== undefined) return this.#aliasRef(alias, args, node, site);
@@ -478,7 +397,7 @@ export class TypeMapper {
         const declaration = resolvedSymbol(typeReferenceNameNode(node))
           ?.getDeclarations().find(Node.isInterfaceDeclaration);
         if (declaration === undefined) return this.unsupported(node, site);
-        return this.#staticRef(declaration, args, node, site);
+        return this.statics.staticRef(declaration, args, node, site);
       }
       case "Computed":
       case "PathVariable":
@@ -549,13 +468,13 @@ export class TypeMapper {
       return this.enums.literalUnionRef(alias, typeNode, literals, node, site);
     }
     if (Node.isTypeLiteral(typeNode)) {
-      return this.#staticRef(alias, args, node, site);
+      return this.statics.staticRef(alias, args, node, site);
     }
     if (this.#expanding.has(alias)) {
       return this.unsupported(node, site, "a recursive type alias");
     }
     const parameters = alias.getTypeParameters();
-    const mappedArgs = this.#typeArguments(parameters, args, node, site);
+    const mappedArgs = this.statics.typeArguments(parameters, args, node, site);
     if (mappedArgs === undefined) return undefined;
     const env = new Map(site.env);
     for (const [i, parameter] of parameters.entries()) {
@@ -568,180 +487,4 @@ export class TypeMapper {
       this.#expanding.delete(alias);
     }
   }
-
-  #staticRef(
-    declaration: OwnerDeclaration,
-    args: TypeNode[],
-    node: TypeReferenceNode,
-    site: Site,
-  ): Mapped | undefined {
-    const name = declaration.getName() ?? "Anonymous";
-    const parameters = declaration.getTypeParameters();
-    if (args.length > parameters.length) return this.unsupported(node, site);
-    const mappedArgs = this.#typeArguments(parameters, args, node, site);
-    if (mappedArgs === undefined) return undefined;
-    if (!this.#ensureStatic(declaration, node, site)) return undefined;
-    return plain({ kind: "static", name, args: mappedArgs });
-  }
-
-  /**
-   * The type arguments of a reference to a generic declaration, one per type
-   * parameter: the written argument, else the parameter's default. Undefined,
-   * with the error reported, at the first that is missing or cannot be
-   * mapped.
-   */
-  #typeArguments(
-    parameters: readonly TypeParameterDeclaration[],
-    args: readonly TypeNode[],
-    node: TypeReferenceNode,
-    site: Site,
-  ): TypeRef[] | undefined {
-    const mappedArgs: TypeRef[] = [];
-    for (const [i, parameter] of parameters.entries()) {
-      const argument = args[i] ?? parameter.getDefault();
-      if (argument === undefined) {
-        return this.vague(
-          node,
-          site,
-          `no type argument for ${parameter.getName()}`,
-        );
-      }
-      const mapped = this.mapValue(argument, site);
-      if (mapped === undefined) return undefined;
-      mappedArgs.push(mapped);
-    }
-    return mappedArgs;
-  }
-
-  #ensureStatic(
-    declaration: OwnerDeclaration,
-    node: Node,
-    site: Site,
-  ): boolean {
-    const name = declaration.getName() ?? "Anonymous";
-    if (!this.names.claim("type", name, declaration, node, site.where)) {
-      return false;
-    }
-    if (this.statics.has(name)) return true;
-    this.statics.set(name, undefined);
-    const builtin = isRuntimeNode(declaration);
-    const parameters = declaration.getTypeParameters();
-    const env = new Map<Node, TypeRef>(
-      parameters.map((p) => [p, { kind: "typeParameter", name: p.getName() }]),
-    );
-    const properties = this.#members(declaration, env, site.where) ?? [];
-    const doc = docOf(declaration);
-    const origin = builtin
-      ? "builtin"
-      : containsFetchBy(declaration)
-      ? "hybrid"
-      : "plain";
-    this.statics.set(name, {
-      name,
-      origin,
-      ...(doc === undefined ? {} : { doc }),
-      typeParameters: parameters.map((p) => p.getName()),
-      properties,
-      ...(builtin ? {} : {
-        source: this.sink.location(declaration.getNameNode() ?? declaration),
-      }),
-    });
-    return true;
-  }
-
-  /** Properties of a class, interface or object type alias, bases first. */
-  #members(
-    declaration: OwnerDeclaration,
-    env: ReadonlyMap<Node, TypeRef>,
-    reachedFrom: string,
-  ): PropertyModel[] | undefined {
-    const name = declaration.getName() ?? "Anonymous";
-    const owner = Node.isClassDeclaration(declaration)
-      ? defaultOwner(declaration)
-      : declaration;
-    const site: Site = { where: reachedFrom, owner, env, typeName: name };
-    const properties: PropertyModel[] = [];
-    const add = (property: PropertyModel | undefined) => {
-      if (property === undefined) return;
-      const index = properties.findIndex((p) => p.name === property.name);
-      if (index >= 0) properties[index] = property;
-      else properties.push(property);
-    };
-    // Bases first: `extends Base<X>`.
-    const heritage = Node.isClassDeclaration(declaration)
-      ? [declaration.getExtends()].filter((h) => h !== undefined)
-      : Node.isInterfaceDeclaration(declaration)
-      ? declaration.getExtends()
-      : [];
-    for (const clause of heritage) {
-      const base = resolvedSymbol(clause.getExpression())?.getDeclarations()
-        .find((d) =>
-          Node.isClassDeclaration(d) || Node.isInterfaceDeclaration(d)
-        );
-      if (
-        base === undefined || isLibNode(base) ||
-        !(Node.isClassDeclaration(base) || Node.isInterfaceDeclaration(base))
-      ) {
-        this.unsupported(clause, site, "the base type cannot be described");
-        continue;
-      }
-      const baseEnv = new Map<Node, TypeRef>();
-      const args = clause.getTypeArguments();
-      for (const [i, parameter] of base.getTypeParameters().entries()) {
-        const argument = args[i] ?? parameter.getDefault();
-        const mapped = argument && this.mapValue(argument, site);
-        if (mapped !== undefined) baseEnv.set(parameter, mapped);
-      }
-      for (const property of this.#members(base, baseEnv, reachedFrom) ?? []) {
-        add(property);
-      }
-    }
-    if (Node.isClassDeclaration(declaration)) {
-      for (const member of declaration.getMembers()) {
-        if (Node.isConstructorDeclaration(member)) {
-          for (const parameter of member.getParameters()) {
-            if (!parameter.isParameterProperty()) continue;
-            if (
-              parameter.getScope() === "private" ||
-              parameter.getScope() === "protected"
-            ) continue;
-            add(this.property(parameter, site));
-          }
-          continue;
-        }
-        if (!Node.isPropertyDeclaration(member) || member.isStatic()) continue;
-        const scope = member.getScope();
-        if (scope === "private" || scope === "protected") continue;
-        if (member.getNameNode().getKind() === SyntaxKind.PrivateIdentifier) {
-          continue;
-        }
-        add(this.property(member, site));
-      }
-    } else if (Node.isInterfaceDeclaration(declaration)) {
-      for (const member of declaration.getMembers()) {
-        if (Node.isPropertySignature(member)) add(this.property(member, site));
-        else if (!Node.isMethodSignature(member)) {
-          this.unsupported(member, site, "only properties can be described");
-        }
-      }
-    } else {
-      const literal = declaration.getTypeNode();
-      if (literal !== undefined && Node.isTypeLiteral(literal)) {
-        for (const property of this.#literalProperties(literal, site) ?? []) {
-          add(property);
-        }
-      }
-    }
-    return properties;
-  }
-}
-
-/** Whether a declaration writes `FetchBy` anywhere in it. */
-function containsFetchBy(declaration: Node): boolean {
-  return declaration.getDescendantsOfKind(SyntaxKind.TypeReference).some((
-    reference,
-  ) =>
-    runtimeNameOfSymbol(resolvedSymbol(typeReferenceNameNode(reference))) ===
-      "FetchBy"
-  );
 }
