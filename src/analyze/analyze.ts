@@ -244,14 +244,12 @@ function assemble(
       shapes: shapes.sort((a, b) => compare(a.key, b.key)),
     };
   });
-  const defined = <T>(values: Iterable<T | undefined>): T[] =>
-    [...values].filter((v): v is T => v !== undefined);
   return {
     version: API_MODEL_VERSION,
     groups: [...groups].sort(compare),
     services: services.sort((a, b) => compare(a.name, b.name)),
     dtos: dtos.sort((a, b) => compare(a.entity, b.entity)),
-    dynamicEntities: defined(mapper.dynamics.values()).sort((a, b) =>
+    dynamicEntities: mapper.dynamics.models().sort((a, b) =>
       compare(a.entity, b.entity)
     ),
     enums: mapper.enums.models().sort((a, b) => compare(a.name, b.name)),

@@ -11,7 +11,6 @@
 import {
   type IntersectionTypeNode,
   Node,
-  type PropertyDeclaration,
   SyntaxKind,
   type Type,
   type TypeAliasDeclaration,
@@ -19,18 +18,14 @@ import {
   type TypeNode,
   type TypeReferenceNode,
 } from "ts-morph";
-import type {
-  DynamicEntityModel,
-  PrimitiveName,
-  PropertyModel,
-  TypeRef,
-} from "../model/api_model.ts";
+import type { PrimitiveName, TypeRef } from "../model/api_model.ts";
 import { CODES, type DiagnosticSink } from "./codes.ts";
 import type { EntityInfo, EntityProperty } from "./entities.ts";
 import { ShapeReader } from "./fetch_by.ts";
 import { TypeNames } from "./type_names.ts";
 import { Enums, stringLiteralUnion } from "./enums.ts";
 import { StaticTypes } from "./static_types.ts";
+import { DynamicEntities } from "./dynamic_entities.ts";
 import {
   isLibNode,
   type Mapped,
@@ -83,15 +78,14 @@ export class TypeMapper {
   readonly statics: StaticTypes;
   /** Enums and string-literal unions. */
   readonly enums: Enums;
-  /** Dynamic entities by entity name; undefined while being built. */
-  readonly dynamics = new Map<string, DynamicEntityModel | undefined>();
+  /** `Dynamic_<Entity>` types of entities written without `FetchBy`. */
+  readonly dynamics: DynamicEntities;
   /** Fetched shapes. */
   readonly shapes: ShapeReader;
 
   readonly sink: DiagnosticSink;
   /** Claimed names and entities read. */
   readonly names: TypeNames;
-  readonly #scalarTypes = new Map<PropertyDeclaration, TypeRef | undefined>();
   readonly #expanding = new Set<Node>();
 
   /** `options` go to the {@link ShapeReader}. */
@@ -103,6 +97,7 @@ export class TypeMapper {
     this.names = new TypeNames(sink);
     this.enums = new Enums(sink, this.names);
     this.statics = new StaticTypes(sink, this.names, this);
+    this.dynamics = new DynamicEntities(sink, this.names, this);
     this.shapes = new ShapeReader(this, options);
   }
 
@@ -209,61 +204,7 @@ export class TypeMapper {
     entity: EntityInfo,
     property: EntityProperty,
   ): TypeRef | undefined {
-    const declaration = property.declaration;
-    if (this.#scalarTypes.has(declaration)) {
-      return this.#scalarTypes.get(declaration);
-    }
-    const site: Site = {
-      where: `${entity.name}.${property.name}`,
-      owner: undefined,
-      env: new Map(),
-    };
-    const typeNode = declaration.getTypeNode();
-    const mapped = typeNode === undefined
-      ? this.mapInferred(declaration.getType(), declaration, site)
-      : this.map(typeNode, site);
-    const type = mapped?.type;
-    this.#scalarTypes.set(declaration, type);
-    return type;
-  }
-
-  /** `Dynamic_<Entity>`: registers the entity and everything it reaches. */
-  dynamicRef(entity: EntityInfo): TypeRef {
-    if (!this.dynamics.has(entity.name)) {
-      this.dynamics.set(entity.name, undefined);
-      const properties: PropertyModel[] = [];
-      for (const property of entity.properties) {
-        let type: TypeRef | undefined;
-        if (property.kind === "scalar") {
-          type = this.scalarType(entity, property);
-        } else if (property.target !== undefined) {
-          const target = this.names.entityOf(property.target);
-          if (target === undefined) {
-            this.unsupported(property.declaration, {
-              where: `${entity.name}.${property.name}`,
-              owner: undefined,
-              env: new Map(),
-            }, "the association's target is not an @Entity() class");
-          } else {
-            const ref = this.dynamicRef(target);
-            type = property.toMany ? { kind: "array", element: ref } : ref;
-          }
-        }
-        if (type === undefined) continue;
-        properties.push({
-          name: property.name,
-          type,
-          optional: true,
-          ...(property.doc === undefined ? {} : { doc: property.doc }),
-        });
-      }
-      this.dynamics.set(entity.name, {
-        entity: entity.name,
-        ...(entity.doc === undefined ? {} : { doc: entity.doc }),
-        properties,
-      });
-    }
-    return { kind: "dynamic", entity: entity.name };
+    return this.dynamics.scalarType(entity, property);
   }
 
   #union(members: TypeNode[], site: Site, node: TypeNode): Mapped | undefined {
@@ -367,7 +308,7 @@ export class TypeMapper {
     const classDeclaration = declarations.find(Node.isClassDeclaration);
     if (classDeclaration !== undefined) {
       const entity = this.names.entityOf(classDeclaration);
-      if (entity !== undefined) return plain(this.dynamicRef(entity));
+      if (entity !== undefined) return plain(this.dynamics.dynamicRef(entity));
       return this.statics.staticRef(classDeclaration, args, node, site);
     }
     const interfaceDeclaration = declarations.find(Node.isInterfaceDeclaration);
