@@ -244,17 +244,16 @@ function assemble(
       shapes: shapes.sort((a, b) => compare(a.key, b.key)),
     };
   });
+  const { enums, staticTypes, dynamicEntities } = mapper.models();
   return {
     version: API_MODEL_VERSION,
     groups: [...groups].sort(compare),
     services: services.sort((a, b) => compare(a.name, b.name)),
     dtos: dtos.sort((a, b) => compare(a.entity, b.entity)),
-    dynamicEntities: mapper.dynamics.models().sort((a, b) =>
+    dynamicEntities: dynamicEntities.sort((a, b) =>
       compare(a.entity, b.entity)
     ),
-    enums: mapper.enums.models().sort((a, b) => compare(a.name, b.name)),
-    staticTypes: mapper.statics.models().sort((a, b) =>
-      compare(a.name, b.name)
-    ),
+    enums: enums.sort((a, b) => compare(a.name, b.name)),
+    staticTypes: staticTypes.sort((a, b) => compare(a.name, b.name)),
   };
 }

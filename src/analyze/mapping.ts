@@ -135,3 +135,32 @@ export function isSimple(type: TypeRef): boolean {
   return type.kind === "array" &&
     (type.element.kind === "primitive" || type.element.kind === "enum");
 }
+
+/**
+ * Models by name in the order their names were first reached; a name is
+ * reserved while its model is being built, so that a type reaching itself
+ * stops there.
+ */
+export class Registry<T> {
+  readonly #models = new Map<string, T | undefined>();
+
+  /** Whether the name is registered or being built. */
+  has(name: string): boolean {
+    return this.#models.has(name);
+  }
+
+  /** Marks the name as being built. */
+  reserve(name: string): void {
+    this.#models.set(name, undefined);
+  }
+
+  /** Registers the finished model of a name. */
+  set(name: string, model: T): void {
+    this.#models.set(name, model);
+  }
+
+  /** The finished models, in the order their names were first reached. */
+  models(): T[] {
+    return [...this.#models.values()].filter((model) => model !== undefined);
+  }
+}

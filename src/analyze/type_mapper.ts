@@ -18,22 +18,44 @@ import {
   type TypeNode,
   type TypeReferenceNode,
 } from "ts-morph";
-import type { PrimitiveName, TypeRef } from "../model/api_model.ts";
+import type {
+  DynamicEntityModel,
+  EnumModel,
+  PrimitiveName,
+  StaticTypeModel,
+  TypeRef,
+} from "../model/api_model.ts";
 import { CODES, type DiagnosticSink } from "./codes.ts";
 import type { EntityInfo, EntityProperty } from "./entities.ts";
 import { ShapeReader } from "./fetch_by.ts";
 import { TypeNames } from "./type_names.ts";
-import { Enums, stringLiteralUnion } from "./enums.ts";
-import { StaticTypes } from "./static_types.ts";
-import { DynamicEntities } from "./dynamic_entities.ts";
+import {
+  enumRef,
+  type EnumsContext,
+  literalUnionRef,
+  stringLiteralUnion,
+} from "./enums.ts";
+import {
+  literalProperties,
+  staticRef,
+  type StaticTypesContext,
+  typeArguments,
+} from "./static_types.ts";
+import {
+  type DynamicEntitiesContext,
+  dynamicRef,
+  scalarType,
+} from "./dynamic_entities.ts";
 import {
   isLibNode,
   type Mapped,
   plain,
   primitive,
+  Registry,
   reportUnsupported,
   reportVague,
   type Site,
+  type TypeNodeMapper,
   VOID,
 } from "./mapping.ts";
 import {
@@ -73,19 +95,18 @@ function literalPrimitive(node: TypeNode): PrimitiveName | undefined {
 }
 
 /** Maps type nodes and keeps the registries of named types. */
-export class TypeMapper {
-  /** Classes, interfaces and object type aliases. */
-  readonly statics: StaticTypes;
-  /** Enums and string-literal unions. */
-  readonly enums: Enums;
-  /** `Dynamic_<Entity>` types of entities written without `FetchBy`. */
-  readonly dynamics: DynamicEntities;
+export class TypeMapper implements TypeNodeMapper {
   /** Fetched shapes. */
   readonly shapes: ShapeReader;
-
+  /** Where errors go. */
   readonly sink: DiagnosticSink;
   /** Claimed names and entities read. */
   readonly names: TypeNames;
+  /** What the parts (enums, static types, dynamic entities) are given. */
+  readonly #parts:
+    & EnumsContext
+    & StaticTypesContext
+    & DynamicEntitiesContext;
   readonly #expanding = new Set<Node>();
 
   /** `options` go to the {@link ShapeReader}. */
@@ -95,10 +116,29 @@ export class TypeMapper {
   ) {
     this.sink = sink;
     this.names = new TypeNames(sink);
-    this.enums = new Enums(sink, this.names);
-    this.statics = new StaticTypes(sink, this.names, this);
-    this.dynamics = new DynamicEntities(sink, this.names, this);
+    this.#parts = {
+      sink,
+      names: this.names,
+      types: this,
+      enums: new Registry(),
+      statics: new Registry(),
+      dynamics: new Registry(),
+      scalarTypes: new Map(),
+    };
     this.shapes = new ShapeReader(this, options);
+  }
+
+  /** The named types reached so far, each kind in the order reached. */
+  models(): {
+    enums: EnumModel[];
+    staticTypes: StaticTypeModel[];
+    dynamicEntities: DynamicEntityModel[];
+  } {
+    return {
+      enums: this.#parts.enums.models(),
+      staticTypes: this.#parts.statics.models(),
+      dynamicEntities: this.#parts.dynamics.models(),
+    };
   }
 
   /** Reports a vague type; undefined, to return in its place. */
@@ -204,7 +244,7 @@ export class TypeMapper {
     entity: EntityInfo,
     property: EntityProperty,
   ): TypeRef | undefined {
-    return this.dynamics.scalarType(entity, property);
+    return scalarType(this.#parts, entity, property);
   }
 
   #union(members: TypeNode[], site: Site, node: TypeNode): Mapped | undefined {
@@ -269,7 +309,7 @@ export class TypeMapper {
       const value = this.mapValue(valueNode, site);
       return value && plain({ kind: "map", value });
     }
-    const properties = this.statics.literalProperties(node, site);
+    const properties = literalProperties(this.#parts, node, site);
     return properties && plain({ kind: "object", properties });
   }
 
@@ -303,17 +343,17 @@ export class TypeMapper {
     }
     const enumDeclaration = declarations.find(Node.isEnumDeclaration);
     if (enumDeclaration !== undefined) {
-      return this.enums.enumRef(enumDeclaration, node, site);
+      return enumRef(this.#parts, enumDeclaration, node, site);
     }
     const classDeclaration = declarations.find(Node.isClassDeclaration);
     if (classDeclaration !== undefined) {
       const entity = this.names.entityOf(classDeclaration);
-      if (entity !== undefined) return plain(this.dynamics.dynamicRef(entity));
-      return this.statics.staticRef(classDeclaration, args, node, site);
+      if (entity !== undefined) return plain(dynamicRef(this.#parts, entity));
+      return staticRef(this.#parts, classDeclaration, args, node, site);
     }
     const interfaceDeclaration = declarations.find(Node.isInterfaceDeclaration);
     if (interfaceDeclaration !== undefined) {
-      return this.statics.staticRef(interfaceDeclaration, args, node, site);
+      return staticRef(this.#parts, interfaceDeclaration, args, node, site);
     }
     const alias = declarations.find(Node.isTypeAliasDeclaration);
     if (alias !== undefined) return this.#aliasRef(alias, args, node, site);
@@ -338,7 +378,7 @@ export class TypeMapper {
         const declaration = resolvedSymbol(typeReferenceNameNode(node))
           ?.getDeclarations().find(Node.isInterfaceDeclaration);
         if (declaration === undefined) return this.unsupported(node, site);
-        return this.statics.staticRef(declaration, args, node, site);
+        return staticRef(this.#parts, declaration, args, node, site);
       }
       case "Computed":
       case "PathVariable":
@@ -406,16 +446,23 @@ export class TypeMapper {
       ? stringLiteralUnion(typeNode)
       : undefined;
     if (literals !== undefined) {
-      return this.enums.literalUnionRef(alias, typeNode, literals, node, site);
+      return literalUnionRef(
+        this.#parts,
+        alias,
+        typeNode,
+        literals,
+        node,
+        site,
+      );
     }
     if (Node.isTypeLiteral(typeNode)) {
-      return this.statics.staticRef(alias, args, node, site);
+      return staticRef(this.#parts, alias, args, node, site);
     }
     if (this.#expanding.has(alias)) {
       return this.unsupported(node, site, "a recursive type alias");
     }
     const parameters = alias.getTypeParameters();
-    const mappedArgs = this.statics.typeArguments(parameters, args, node, site);
+    const mappedArgs = typeArguments(this.#parts, parameters, args, node, site);
     if (mappedArgs === undefined) return undefined;
     const env = new Map(site.env);
     for (const [i, parameter] of parameters.entries()) {
