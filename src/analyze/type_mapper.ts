@@ -2,8 +2,10 @@
  * Type nodes -> `TypeRef`s. The mapper walks declared types syntactically
  * (marker types such as `FetchBy` and `Int` are identity-like, so the
  * checker's types lose them) and resolves every name by symbol. On the way
- * it collects what the model lists besides services: enums, static types,
- * dynamic entities and, through {@link ShapeReader}, fetched shapes.
+ * it collects what the model lists besides services and shapes: enums
+ * (`enums.ts`), static types (`static_types.ts`) and dynamic entities
+ * (`dynamic_entities.ts`). `FetchBy` references go to the
+ * {@link FetchByResolver} it is given.
  *
  * @module
  */
@@ -27,8 +29,7 @@ import type {
 } from "../model/api_model.ts";
 import { CODES, type DiagnosticSink } from "./codes.ts";
 import type { EntityInfo, EntityProperty } from "./entities.ts";
-import { ShapeReader } from "./fetch_by.ts";
-import { TypeNames } from "./type_names.ts";
+import type { TypeNames } from "./type_names.ts";
 import {
   enumRef,
   type EnumsContext,
@@ -95,13 +96,26 @@ function literalPrimitive(node: TypeNode): PrimitiveName | undefined {
 }
 
 /** Maps type nodes and keeps the registries of named types. */
+/**
+ * Resolves `FetchBy` references to fetched shapes; `declared` is the entity
+ * written beside one (`Book & FetchBy<...>`). `fetch_by.ts`'s ShapeReader is
+ * one, given to the mapper by `analyze.ts`.
+ */
+export interface FetchByResolver {
+  /** The fetched TypeRef, or undefined when the reference is wrong (reported). */
+  resolve(
+    node: TypeReferenceNode,
+    site: Site,
+    declared: { info: EntityInfo; node: TypeNode } | undefined,
+  ): TypeRef | undefined;
+}
+
+/** Maps type nodes and keeps the registries of named types. */
 export class TypeMapper implements TypeNodeMapper {
-  /** Fetched shapes. */
-  readonly shapes: ShapeReader;
   /** Where errors go. */
   readonly sink: DiagnosticSink;
-  /** Claimed names and entities read. */
-  readonly names: TypeNames;
+  readonly #names: TypeNames;
+  readonly #fetchBy: FetchByResolver;
   /** What the parts (enums, static types, dynamic entities) are given. */
   readonly #parts:
     & EnumsContext
@@ -109,23 +123,27 @@ export class TypeMapper implements TypeNodeMapper {
     & DynamicEntitiesContext;
   readonly #expanding = new Set<Node>();
 
-  /** `options` go to the {@link ShapeReader}. */
+  /**
+   * Names are claimed and entities read in `names`; `FetchBy` references
+   * go to `fetchBy`; errors to `sink`.
+   */
   constructor(
     sink: DiagnosticSink,
-    options: { readonly readBySyntax?: boolean } = {},
+    names: TypeNames,
+    fetchBy: FetchByResolver,
   ) {
     this.sink = sink;
-    this.names = new TypeNames(sink);
+    this.#names = names;
+    this.#fetchBy = fetchBy;
     this.#parts = {
       sink,
-      names: this.names,
+      names,
       types: this,
       enums: new Registry(),
       statics: new Registry(),
       dynamics: new Registry(),
       scalarTypes: new Map(),
     };
-    this.shapes = new ShapeReader(this, options);
   }
 
   /** The named types reached so far, each kind in the order reached. */
@@ -142,12 +160,12 @@ export class TypeMapper implements TypeNodeMapper {
   }
 
   /** Reports a vague type; undefined, to return in its place. */
-  vague(node: Node, site: Site, why?: string): undefined {
+  #vague(node: Node, site: Site, why?: string): undefined {
     return reportVague(this.sink, node, site, why);
   }
 
   /** Reports a type the client cannot express; undefined, to return instead. */
-  unsupported(node: Node, site: Site, why?: string): undefined {
+  #unsupported(node: Node, site: Site, why?: string): undefined {
     return reportUnsupported(this.sink, node, site, why);
   }
 
@@ -160,7 +178,7 @@ export class TypeMapper implements TypeNodeMapper {
       if (node.getOperator() === SyntaxKind.ReadonlyKeyword) {
         return this.map(node.getTypeNode(), site);
       }
-      return this.unsupported(node, site);
+      return this.#unsupported(node, site);
     }
     if (Node.isArrayTypeNode(node)) {
       const element = this.mapValue(node.getElementTypeNode(), site);
@@ -176,7 +194,7 @@ export class TypeMapper implements TypeNodeMapper {
       case SyntaxKind.AnyKeyword:
       case SyntaxKind.UnknownKeyword:
       case SyntaxKind.ObjectKeyword:
-        return this.vague(node, site);
+        return this.#vague(node, site);
       case SyntaxKind.VoidKeyword:
       case SyntaxKind.UndefinedKeyword:
         return plain(VOID);
@@ -185,7 +203,7 @@ export class TypeMapper implements TypeNodeMapper {
       if (isAbsent(node)) return plain(VOID);
       const name = literalPrimitive(node);
       return name === undefined
-        ? this.unsupported(node, site)
+        ? this.#unsupported(node, site)
         : primitive(name);
     }
     if (Node.isUnionTypeNode(node)) {
@@ -196,7 +214,7 @@ export class TypeMapper implements TypeNodeMapper {
     }
     if (Node.isTypeLiteral(node)) return this.#typeLiteral(node, site);
     if (Node.isTypeReference(node)) return this.#reference(node, site);
-    return this.unsupported(node, site);
+    return this.#unsupported(node, site);
   }
 
   /**
@@ -262,7 +280,7 @@ export class TypeMapper implements TypeNodeMapper {
       const name = [...kinds][0]!;
       return { type: { kind: "primitive", name }, nullable };
     }
-    return this.unsupported(node, site, "a union of several types");
+    return this.#unsupported(node, site, "a union of several types");
   }
 
   #intersection(node: IntersectionTypeNode, site: Site): Mapped | undefined {
@@ -272,7 +290,7 @@ export class TypeMapper implements TypeNodeMapper {
     const entities: { info: EntityInfo; node: TypeNode }[] = [];
     for (const member of members) {
       if (!Node.isTypeReference(member)) {
-        return this.unsupported(node, site, "an intersection");
+        return this.#unsupported(node, site, "an intersection");
       }
       const symbol = resolvedSymbol(typeReferenceNameNode(member));
       if (runtimeNameOfSymbol(symbol) === "FetchBy") {
@@ -282,30 +300,30 @@ export class TypeMapper implements TypeNodeMapper {
       const declaration = symbol?.getDeclarations().find(
         Node.isClassDeclaration,
       );
-      const info = declaration && this.names.entityOf(declaration);
+      const info = declaration && this.#names.entityOf(declaration);
       if (info === undefined) {
-        return this.unsupported(node, site, "an intersection");
+        return this.#unsupported(node, site, "an intersection");
       }
       entities.push({ info, node: member });
     }
     if (fetchBys.length !== 1 || entities.length !== 1) {
-      return this.unsupported(node, site, "an intersection");
+      return this.#unsupported(node, site, "an intersection");
     }
-    const ref = this.shapes.resolve(fetchBys[0]!, site, entities[0]);
+    const ref = this.#fetchBy.resolve(fetchBys[0]!, site, entities[0]);
     return ref && plain(ref);
   }
 
   #typeLiteral(node: TypeLiteralNode, site: Site): Mapped | undefined {
     const members = node.getMembers();
-    if (members.length === 0) return this.vague(node, site);
+    if (members.length === 0) return this.#vague(node, site);
     const indexes = node.getIndexSignatures();
     if (indexes.length === 1 && members.length === 1) {
       const index = indexes[0]!;
       if (index.getKeyTypeNode().getKind() !== SyntaxKind.StringKeyword) {
-        return this.unsupported(node, site, "keys other than strings");
+        return this.#unsupported(node, site, "keys other than strings");
       }
       const valueNode = index.getReturnTypeNode();
-      if (valueNode === undefined) return this.vague(node, site);
+      if (valueNode === undefined) return this.#vague(node, site);
       const value = this.mapValue(valueNode, site);
       return value && plain({ kind: "map", value });
     }
@@ -318,17 +336,17 @@ export class TypeMapper implements TypeNodeMapper {
     const symbol = resolvedSymbol(nameNode);
     const args = node.getTypeArguments();
     if (symbol === undefined) {
-      return this.unsupported(node, site, "the name cannot be resolved");
+      return this.#unsupported(node, site, "the name cannot be resolved");
     }
     const declarations = symbol.getDeclarations();
     const first = declarations[0];
     if (first === undefined) {
-      return this.unsupported(node, site, "the name cannot be resolved");
+      return this.#unsupported(node, site, "the name cannot be resolved");
     }
     if (Node.isTypeParameterDeclaration(first)) {
       const bound = site.env.get(first);
       if (bound !== undefined) return plain(bound);
-      return this.vague(
+      return this.#vague(
         node,
         site,
         `the type parameter ${node.getText()} is not resolved`,
@@ -347,7 +365,7 @@ export class TypeMapper implements TypeNodeMapper {
     }
     const classDeclaration = declarations.find(Node.isClassDeclaration);
     if (classDeclaration !== undefined) {
-      const entity = this.names.entityOf(classDeclaration);
+      const entity = this.#names.entityOf(classDeclaration);
       if (entity !== undefined) return plain(dynamicRef(this.#parts, entity));
       return staticRef(this.#parts, classDeclaration, args, node, site);
     }
@@ -357,7 +375,7 @@ export class TypeMapper implements TypeNodeMapper {
     }
     const alias = declarations.find(Node.isTypeAliasDeclaration);
     if (alias !== undefined) return this.#aliasRef(alias, args, node, site);
-    return this.unsupported(node, site);
+    return this.#unsupported(node, site);
   }
 
   #runtimeReference(
@@ -368,7 +386,7 @@ export class TypeMapper implements TypeNodeMapper {
   ): Mapped | undefined {
     switch (name) {
       case "FetchBy": {
-        const ref = this.shapes.resolve(node, site, undefined);
+        const ref = this.#fetchBy.resolve(node, site, undefined);
         return ref && plain(ref);
       }
       case "Int":
@@ -377,7 +395,7 @@ export class TypeMapper implements TypeNodeMapper {
       case "Tuple2": {
         const declaration = resolvedSymbol(typeReferenceNameNode(node))
           ?.getDeclarations().find(Node.isInterfaceDeclaration);
-        if (declaration === undefined) return this.unsupported(node, site);
+        if (declaration === undefined) return this.#unsupported(node, site);
         return staticRef(this.#parts, declaration, args, node, site);
       }
       case "Computed":
@@ -388,13 +406,13 @@ export class TypeMapper implements TypeNodeMapper {
       case "ApiIgnore": {
         const inner = args[0];
         return inner === undefined
-          ? this.unsupported(node, site)
+          ? this.#unsupported(node, site)
           : this.map(inner, site);
       }
       case "FetchedObject":
-        return this.vague(node, site);
+        return this.#vague(node, site);
       default:
-        return this.unsupported(node, site);
+        return this.#unsupported(node, site);
     }
   }
 
@@ -415,10 +433,10 @@ export class TypeMapper implements TypeNodeMapper {
       case "ReadonlyMap": {
         const [key, valueNode] = args;
         if (key === undefined || valueNode === undefined) {
-          return this.unsupported(node, site);
+          return this.#unsupported(node, site);
         }
         if (key.getKind() !== SyntaxKind.StringKeyword) {
-          return this.unsupported(node, site, "keys other than strings");
+          return this.#unsupported(node, site, "keys other than strings");
         }
         const value = this.mapValue(valueNode, site);
         return value && plain({ kind: "map", value });
@@ -426,11 +444,11 @@ export class TypeMapper implements TypeNodeMapper {
       case "Date":
         return primitive("string");
       case "Object":
-        return this.vague(node, site);
+        return this.#vague(node, site);
       case "Promise":
-        return this.unsupported(node, site, "a promise inside a type");
+        return this.#unsupported(node, site, "a promise inside a type");
       default:
-        return this.unsupported(node, site);
+        return this.#unsupported(node, site);
     }
   }
 
@@ -441,7 +459,7 @@ export class TypeMapper implements TypeNodeMapper {
     site: Site,
   ): Mapped | undefined {
     const typeNode = alias.getTypeNode();
-    if (typeNode === undefined) return this.unsupported(node, site);
+    if (typeNode === undefined) return this.#unsupported(node, site);
     const literals = alias.getTypeParameters().length === 0
       ? stringLiteralUnion(typeNode)
       : undefined;
@@ -459,7 +477,7 @@ export class TypeMapper implements TypeNodeMapper {
       return staticRef(this.#parts, alias, args, node, site);
     }
     if (this.#expanding.has(alias)) {
-      return this.unsupported(node, site, "a recursive type alias");
+      return this.#unsupported(node, site, "a recursive type alias");
     }
     const parameters = alias.getTypeParameters();
     const mappedArgs = typeArguments(this.#parts, parameters, args, node, site);
