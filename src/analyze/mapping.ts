@@ -14,9 +14,11 @@ import type {
   Type,
   TypeAliasDeclaration,
   TypeNode,
+  TypeReferenceNode,
 } from "ts-morph";
 import type { PrimitiveName, TypeRef } from "../model/api_model.ts";
 import { CODES, type DiagnosticSink } from "./codes.ts";
+import type { EntityInfo } from "./entities.ts";
 
 /** Declarations that may own `FetchBy<"C">` constants by default. */
 export type OwnerDeclaration =
@@ -53,6 +55,20 @@ export interface TypeNodeMapper {
   mapValue(node: TypeNode, site: Site): TypeRef | undefined;
   /** Maps a checker type where no type node was written: primitives only. */
   mapInferred(type: Type, node: Node, site: Site): Mapped | undefined;
+}
+
+/**
+ * Resolves `FetchBy` references to fetched shapes; `declared` is the entity
+ * written beside one (`Book & FetchBy<...>`). `fetch_by.ts`'s ShapeReader is
+ * one, given to the mapper by `analyze.ts`.
+ */
+export interface FetchByResolver {
+  /** The fetched TypeRef, or undefined when the reference is wrong (reported). */
+  resolve(
+    node: TypeReferenceNode,
+    site: Site,
+    declared: { info: EntityInfo; node: TypeNode } | undefined,
+  ): TypeRef | undefined;
 }
 
 /** The type of no value: `void`, `undefined`. */

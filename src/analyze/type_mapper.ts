@@ -4,7 +4,8 @@
  * checker's types lose them) and resolves every name by symbol. On the way
  * it collects what the model lists besides services and shapes: enums
  * (`enums.ts`), static types (`static_types.ts`) and dynamic entities
- * (`dynamic_entities.ts`). `FetchBy` references go to the
+ * (`dynamic_entities.ts`), reached through named references
+ * (`type_references.ts`). `FetchBy` references go to the
  * {@link FetchByResolver} it is given.
  *
  * @module
@@ -15,7 +16,6 @@ import {
   Node,
   SyntaxKind,
   type Type,
-  type TypeAliasDeclaration,
   type TypeLiteralNode,
   type TypeNode,
   type TypeReferenceNode,
@@ -28,27 +28,10 @@ import type {
   TypeRef,
 } from "../model/api_model.ts";
 import { CODES, type DiagnosticSink } from "./codes.ts";
+import { scalarType } from "./dynamic_entities.ts";
 import type { EntityInfo, EntityProperty } from "./entities.ts";
-import type { TypeNames } from "./type_names.ts";
 import {
-  enumRef,
-  type EnumsContext,
-  literalUnionRef,
-  stringLiteralUnion,
-} from "./enums.ts";
-import {
-  literalProperties,
-  staticRef,
-  type StaticTypesContext,
-  typeArguments,
-} from "./static_types.ts";
-import {
-  type DynamicEntitiesContext,
-  dynamicRef,
-  scalarType,
-} from "./dynamic_entities.ts";
-import {
-  isLibNode,
+  type FetchByResolver,
   type Mapped,
   plain,
   primitive,
@@ -59,11 +42,14 @@ import {
   type TypeNodeMapper,
   VOID,
 } from "./mapping.ts";
+import { literalProperties } from "./static_types.ts";
 import {
   resolvedSymbol,
   runtimeNameOfSymbol,
   typeReferenceNameNode,
 } from "./symbols.ts";
+import { type ReferencesContext, referenceType } from "./type_references.ts";
+import type { TypeNames } from "./type_names.ts";
 
 /** Whether a type node stands for absence: `undefined`, `void`, `null`. */
 function isAbsent(node: TypeNode): boolean {
@@ -96,32 +82,13 @@ function literalPrimitive(node: TypeNode): PrimitiveName | undefined {
 }
 
 /** Maps type nodes and keeps the registries of named types. */
-/**
- * Resolves `FetchBy` references to fetched shapes; `declared` is the entity
- * written beside one (`Book & FetchBy<...>`). `fetch_by.ts`'s ShapeReader is
- * one, given to the mapper by `analyze.ts`.
- */
-export interface FetchByResolver {
-  /** The fetched TypeRef, or undefined when the reference is wrong (reported). */
-  resolve(
-    node: TypeReferenceNode,
-    site: Site,
-    declared: { info: EntityInfo; node: TypeNode } | undefined,
-  ): TypeRef | undefined;
-}
-
-/** Maps type nodes and keeps the registries of named types. */
 export class TypeMapper implements TypeNodeMapper {
   /** Where errors go. */
   readonly sink: DiagnosticSink;
   readonly #names: TypeNames;
   readonly #fetchBy: FetchByResolver;
-  /** What the parts (enums, static types, dynamic entities) are given. */
-  readonly #parts:
-    & EnumsContext
-    & StaticTypesContext
-    & DynamicEntitiesContext;
-  readonly #expanding = new Set<Node>();
+  /** What the parts (references, enums, static types...) are given. */
+  readonly #parts: ReferencesContext;
 
   /**
    * Names are claimed and entities read in `names`; `FetchBy` references
@@ -143,6 +110,8 @@ export class TypeMapper implements TypeNodeMapper {
       statics: new Registry(),
       dynamics: new Registry(),
       scalarTypes: new Map(),
+      fetchBy,
+      expanding: new Set(),
     };
   }
 
@@ -213,7 +182,9 @@ export class TypeMapper implements TypeNodeMapper {
       return this.#intersection(node, site);
     }
     if (Node.isTypeLiteral(node)) return this.#typeLiteral(node, site);
-    if (Node.isTypeReference(node)) return this.#reference(node, site);
+    if (Node.isTypeReference(node)) {
+      return referenceType(this.#parts, node, site);
+    }
     return this.#unsupported(node, site);
   }
 
@@ -329,168 +300,5 @@ export class TypeMapper implements TypeNodeMapper {
     }
     const properties = literalProperties(this.#parts, node, site);
     return properties && plain({ kind: "object", properties });
-  }
-
-  #reference(node: TypeReferenceNode, site: Site): Mapped | undefined {
-    const nameNode = typeReferenceNameNode(node);
-    const symbol = resolvedSymbol(nameNode);
-    const args = node.getTypeArguments();
-    if (symbol === undefined) {
-      return this.#unsupported(node, site, "the name cannot be resolved");
-    }
-    const declarations = symbol.getDeclarations();
-    const first = declarations[0];
-    if (first === undefined) {
-      return this.#unsupported(node, site, "the name cannot be resolved");
-    }
-    if (Node.isTypeParameterDeclaration(first)) {
-      const bound = site.env.get(first);
-      if (bound !== undefined) return plain(bound);
-      return this.#vague(
-        node,
-        site,
-        `the type parameter ${node.getText()} is not resolved`,
-      );
-    }
-    const runtime = runtimeNameOfSymbol(symbol);
-    if (runtime !== undefined) {
-      return this.#runtimeReference(runtime, node, args, site);
-    }
-    if (isLibNode(first)) {
-      return this.#libReference(symbol.getName(), node, args, site);
-    }
-    const enumDeclaration = declarations.find(Node.isEnumDeclaration);
-    if (enumDeclaration !== undefined) {
-      return enumRef(this.#parts, enumDeclaration, node, site);
-    }
-    const classDeclaration = declarations.find(Node.isClassDeclaration);
-    if (classDeclaration !== undefined) {
-      const entity = this.#names.entityOf(classDeclaration);
-      if (entity !== undefined) return plain(dynamicRef(this.#parts, entity));
-      return staticRef(this.#parts, classDeclaration, args, node, site);
-    }
-    const interfaceDeclaration = declarations.find(Node.isInterfaceDeclaration);
-    if (interfaceDeclaration !== undefined) {
-      return staticRef(this.#parts, interfaceDeclaration, args, node, site);
-    }
-    const alias = declarations.find(Node.isTypeAliasDeclaration);
-    if (alias !== undefined) return this.#aliasRef(alias, args, node, site);
-    return this.#unsupported(node, site);
-  }
-
-  #runtimeReference(
-    name: string,
-    node: TypeReferenceNode,
-    args: TypeNode[],
-    site: Site,
-  ): Mapped | undefined {
-    switch (name) {
-      case "FetchBy": {
-        const ref = this.#fetchBy.resolve(node, site, undefined);
-        return ref && plain(ref);
-      }
-      case "Int":
-        return primitive("integer");
-      case "Page":
-      case "Tuple2": {
-        const declaration = resolvedSymbol(typeReferenceNameNode(node))
-          ?.getDeclarations().find(Node.isInterfaceDeclaration);
-        if (declaration === undefined) return this.#unsupported(node, site);
-        return staticRef(this.#parts, declaration, args, node, site);
-      }
-      case "Computed":
-      case "PathVariable":
-      case "RequestParam":
-      case "RequestBody":
-      case "RequestHeader":
-      case "ApiIgnore": {
-        const inner = args[0];
-        return inner === undefined
-          ? this.#unsupported(node, site)
-          : this.map(inner, site);
-      }
-      case "FetchedObject":
-        return this.#vague(node, site);
-      default:
-        return this.#unsupported(node, site);
-    }
-  }
-
-  #libReference(
-    name: string,
-    node: TypeReferenceNode,
-    args: TypeNode[],
-    site: Site,
-  ): Mapped | undefined {
-    switch (name) {
-      case "Array":
-      case "ReadonlyArray": {
-        const element = args[0] && this.mapValue(args[0], site);
-        return element && plain({ kind: "array", element });
-      }
-      case "Record":
-      case "Map":
-      case "ReadonlyMap": {
-        const [key, valueNode] = args;
-        if (key === undefined || valueNode === undefined) {
-          return this.#unsupported(node, site);
-        }
-        if (key.getKind() !== SyntaxKind.StringKeyword) {
-          return this.#unsupported(node, site, "keys other than strings");
-        }
-        const value = this.mapValue(valueNode, site);
-        return value && plain({ kind: "map", value });
-      }
-      case "Date":
-        return primitive("string");
-      case "Object":
-        return this.#vague(node, site);
-      case "Promise":
-        return this.#unsupported(node, site, "a promise inside a type");
-      default:
-        return this.#unsupported(node, site);
-    }
-  }
-
-  #aliasRef(
-    alias: TypeAliasDeclaration,
-    args: TypeNode[],
-    node: TypeReferenceNode,
-    site: Site,
-  ): Mapped | undefined {
-    const typeNode = alias.getTypeNode();
-    if (typeNode === undefined) return this.#unsupported(node, site);
-    const literals = alias.getTypeParameters().length === 0
-      ? stringLiteralUnion(typeNode)
-      : undefined;
-    if (literals !== undefined) {
-      return literalUnionRef(
-        this.#parts,
-        alias,
-        typeNode,
-        literals,
-        node,
-        site,
-      );
-    }
-    if (Node.isTypeLiteral(typeNode)) {
-      return staticRef(this.#parts, alias, args, node, site);
-    }
-    if (this.#expanding.has(alias)) {
-      return this.#unsupported(node, site, "a recursive type alias");
-    }
-    const parameters = alias.getTypeParameters();
-    const mappedArgs = typeArguments(this.#parts, parameters, args, node, site);
-    if (mappedArgs === undefined) return undefined;
-    const env = new Map(site.env);
-    for (const [i, parameter] of parameters.entries()) {
-      env.set(parameter, mappedArgs[i]!);
-    }
-    this.#expanding.add(alias);
-    try {
-      return this.map(typeNode, { ...site, env });
-    } finally {
-      this.#expanding.delete(alias);
-    }
   }
 }
