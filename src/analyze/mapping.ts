@@ -1,8 +1,10 @@
 /**
- * What the type-mapping modules share (`type_mapper.ts`, `enums.ts`,
- * `static_types.ts`, `dynamic_entities.ts`, `fetch_by.ts`): where a type is
- * written, what mapping it yields, the narrow view of the mapper the parts
- * call back into, and the two reports of a type clients cannot see.
+ * What the type-mapping modules share (`type_mapper.ts`,
+ * `type_references.ts`, `enums.ts`, `static_types.ts`,
+ * `dynamic_entities.ts`, `fetch_by.ts`): where a type is written, what
+ * mapping it yields, the registries the parts fill, the narrow views of the
+ * mapper and of the `FetchBy` reader the parts call, and the two reports of
+ * a type clients cannot see.
  *
  * @module
  */

@@ -85,8 +85,6 @@ function literalPrimitive(node: TypeNode): PrimitiveName | undefined {
 export class TypeMapper implements TypeNodeMapper {
   /** Where errors go. */
   readonly sink: DiagnosticSink;
-  readonly #names: TypeNames;
-  readonly #fetchBy: FetchByResolver;
   /** What the parts (references, enums, static types...) are given. */
   readonly #parts: ReferencesContext;
 
@@ -100,8 +98,6 @@ export class TypeMapper implements TypeNodeMapper {
     fetchBy: FetchByResolver,
   ) {
     this.sink = sink;
-    this.#names = names;
-    this.#fetchBy = fetchBy;
     this.#parts = {
       sink,
       names,
@@ -271,7 +267,7 @@ export class TypeMapper implements TypeNodeMapper {
       const declaration = symbol?.getDeclarations().find(
         Node.isClassDeclaration,
       );
-      const info = declaration && this.#names.entityOf(declaration);
+      const info = declaration && this.#parts.names.entityOf(declaration);
       if (info === undefined) {
         return this.#unsupported(node, site, "an intersection");
       }
@@ -280,7 +276,7 @@ export class TypeMapper implements TypeNodeMapper {
     if (fetchBys.length !== 1 || entities.length !== 1) {
       return this.#unsupported(node, site, "an intersection");
     }
-    const ref = this.#fetchBy.resolve(fetchBys[0]!, site, entities[0]);
+    const ref = this.#parts.fetchBy.resolve(fetchBys[0]!, site, entities[0]);
     return ref && plain(ref);
   }
 
