@@ -31,13 +31,14 @@ import {
   typeReferenceNameNode,
 } from "./symbols.ts";
 import {
-  defaultOwner,
   isLibNode,
   isSimple,
   type Mapped,
+  reportUnsupported,
   type Site,
-  type TypeMapper,
-} from "./type_mapper.ts";
+} from "./mapping.ts";
+import { defaultOwner } from "./static_types.ts";
+import type { TypeMapper } from "./type_mapper.ts";
 
 const PARAMETER_MARKERS: ReadonlyMap<string, ParameterLocation | "ignore"> =
   new Map([
@@ -228,7 +229,12 @@ function buildParameter(
     parameter.isRestParameter() ||
     !Node.isIdentifier(parameter.getNameNode())
   ) {
-    mapper.unsupported(parameter, site, "rest and destructured parameters");
+    reportUnsupported(
+      sink,
+      parameter,
+      site,
+      "rest and destructured parameters",
+    );
     return undefined;
   }
   const typeNode = parameter.getTypeNode();
@@ -275,11 +281,17 @@ function buildParameter(
   } else if (typeNode === undefined) {
     mapped = mapper.mapInferred(parameter.getType(), parameter, site);
   } else {
-    mapper.unsupported(typeNode, site, "a marker without its type argument");
+    reportUnsupported(
+      sink,
+      typeNode,
+      site,
+      "a marker without its type argument",
+    );
   }
   if (mapped === undefined) return undefined;
   if (mapped.type.kind === "void") {
-    mapper.unsupported(
+    reportUnsupported(
+      sink,
       valueNode ?? parameter,
       site,
       "a parameter without a value",
