@@ -225,7 +225,7 @@ Deno.test("e2e: the bookstore client downloaded from server.ts type-checks, runs
   }
 });
 
-Deno.test("e2e: a treeshop call with a header, a body and an injected principal", async () => {
+Deno.test("e2e: treeshop calls with a header, a body, an injected principal and an upload", async () => {
   const project = await Deno.makeTempDir({ prefix: "tailor_e2e_" });
   const app = await createServer({
     project: `${ROOT}fixtures/treeshop`,
@@ -253,6 +253,33 @@ Deno.test("e2e: a treeshop call with a header, a body and an injected principal"
     assert.deepEqual(check("POST /tree/nodes", 200, node), []);
     assert.deepEqual(node, { id: 7, name: "Socks", parent: { id: 1 } });
     assert.equal(api.treeService.findTree, undefined); // group shop left out
+    // An upload: the generated FormData, sent as multipart/form-data.
+    const bytes = new TextEncoder().encode("GIF89a, a tiny image");
+    const receipt = await api.treeService.uploadImage({
+      productId: 3,
+      image: new File([bytes], "cap.gif", { type: "image/gif" }),
+      meta: { caption: "A cap", tags: ["hat"] },
+    });
+    assert.deepEqual(
+      check("POST /tree/products/{productId}/image", 200, receipt),
+      [],
+    );
+    assert.deepEqual(receipt, {
+      productId: 3,
+      fileName: "cap.gif",
+      size: bytes.length,
+      contentType: "image/gif",
+      caption: "A cap",
+    });
+    await assert.rejects(
+      api.treeService.uploadImage({
+        productId: 3,
+        image: new File([bytes], "cap.gif"),
+        meta: { caption: 1 },
+      }),
+      (reason: { error?: string; parameter?: string }) =>
+        reason.error === "bad-request" && reason.parameter === "meta",
+    );
   } finally {
     await server.shutdown();
     await Deno.remove(project, { recursive: true });

@@ -13,6 +13,10 @@ export {
   type ControllerRoutesOptions,
   type Injector,
 } from "./src/server/routes/mount.ts";
+export {
+  DEFAULT_MAX_UPLOAD_BYTES,
+  type PayloadTooLargeBody,
+} from "./src/server/routes/parts.ts";
 export { RouteTableError } from "./src/server/routes/fetchers.ts";
 export {
   createServer,

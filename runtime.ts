@@ -55,6 +55,7 @@ export {
   type RequestBody,
   type RequestHeader,
   type RequestParam,
+  type RequestPart,
   type RouteMetadata,
   type Tuple2,
 } from "./src/runtime/api.ts";

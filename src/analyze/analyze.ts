@@ -24,7 +24,9 @@ import { docOf } from "./docs.ts";
 import { ErrorReader } from "./errors.ts";
 import { buildOperation } from "./operations.ts";
 import { type LoadedProject, loadProject } from "./project.ts";
+import { ShapeReader } from "./fetch_by.ts";
 import { TypeMapper } from "./type_mapper.ts";
+import { TypeNames } from "./type_names.ts";
 import { reportUnresolvedDecorators } from "./unresolved.ts";
 import { type SourceFile, ts } from "ts-morph";
 
@@ -104,8 +106,13 @@ export function analyzeLoaded(
     return { ok: true, model: emptyModel(), warnings: sink.warnings };
   }
 
-  const mapper = new TypeMapper(sink, reading);
-  const errorReader = new ErrorReader(mapper);
+  const { names, mapper, shapes } = typeReaders(sink, reading);
+  const errorReader = new ErrorReader({
+    sink,
+    names,
+    types: mapper,
+    staticTypes: () => mapper.models().staticTypes,
+  });
   const services: ServiceModel[] = [];
   const groups = new Set<string>();
   const routes = new Map<string, string>();
@@ -160,7 +167,7 @@ export function analyzeLoaded(
     const nameNode = controller.declaration.getNameNode() ??
       controller.declaration;
     if (
-      !mapper.claim(
+      !names.claim(
         "service",
         name,
         controller.declaration,
@@ -185,7 +192,14 @@ export function analyzeLoaded(
   }
   return {
     ok: true,
-    model: assemble(mapper, services, groups, errorReader.models()),
+    model: assemble(
+      names,
+      mapper,
+      shapes,
+      services,
+      groups,
+      errorReader.models(),
+    ),
     warnings: sortDiagnostics(sink.warnings),
   };
 }
@@ -223,6 +237,27 @@ function reportSyntaxErrors(
   }
 }
 
+/**
+ * The name registry, the type mapper and the `FetchBy` reader, wired to
+ * each other: the mapper resolves `FetchBy` through the reader, which reads
+ * entities and names through the registry and maps entity properties back
+ * through the mapper.
+ */
+function typeReaders(
+  sink: DiagnosticSink,
+  reading: FetcherReading,
+): { names: TypeNames; mapper: TypeMapper; shapes: ShapeReader } {
+  const names = new TypeNames(sink);
+  const shapes: ShapeReader = new ShapeReader(sink, {
+    entityOf: (declaration) => names.entityOf(declaration),
+    claim: (space, name, declaration, at, where) =>
+      names.claim(space, name, declaration, at, where),
+    scalarType: (entity, property) => mapper.scalarType(entity, property),
+  }, reading);
+  const mapper = new TypeMapper(sink, names, shapes);
+  return { names, mapper, shapes };
+}
+
 /** `BookController` -> `BookService`; `Books` -> `BooksService`. */
 export function serviceName(controller: string): string {
   return controller.endsWith("Controller") && controller !== "Controller"
@@ -231,41 +266,38 @@ export function serviceName(controller: string): string {
 }
 
 function assemble(
+  names: TypeNames,
   mapper: TypeMapper,
+  shapes: ShapeReader,
   services: ServiceModel[],
   groups: ReadonlySet<string>,
   errors: readonly ErrorModel[],
 ): ApiModel {
   const byEntity = new Map<string, EntityDtoModel["shapes"][number][]>();
-  for (const [key, shape] of mapper.shapes.models) {
-    if (shape === undefined) continue;
-    const entity = mapper.shapes.entities.get(key)!;
+  for (const { entity, shape } of shapes.shapes()) {
     let list = byEntity.get(entity);
     if (list === undefined) byEntity.set(entity, list = []);
     list.push(shape);
   }
   const dtos: EntityDtoModel[] = [...byEntity].map(([entity, shapes]) => {
-    const doc = mapper.entityInfos.get(entity)?.doc;
+    const doc = names.entityNamed(entity)?.doc;
     return {
       entity,
       ...(doc === undefined ? {} : { doc }),
       shapes: shapes.sort((a, b) => compare(a.key, b.key)),
     };
   });
-  const defined = <T>(values: Iterable<T | undefined>): T[] =>
-    [...values].filter((v): v is T => v !== undefined);
+  const { enums, staticTypes, dynamicEntities } = mapper.models();
   return {
     version: API_MODEL_VERSION,
     groups: [...groups].sort(compare),
     services: services.sort((a, b) => compare(a.name, b.name)),
     dtos: dtos.sort((a, b) => compare(a.entity, b.entity)),
-    dynamicEntities: defined(mapper.dynamics.values()).sort((a, b) =>
+    dynamicEntities: dynamicEntities.sort((a, b) =>
       compare(a.entity, b.entity)
     ),
-    enums: [...mapper.enums.values()].sort((a, b) => compare(a.name, b.name)),
-    staticTypes: defined(mapper.statics.values()).sort((a, b) =>
-      compare(a.name, b.name)
-    ),
+    enums: enums.sort((a, b) => compare(a.name, b.name)),
+    staticTypes: staticTypes.sort((a, b) => compare(a.name, b.name)),
     ...(errors.length === 0 ? {} : { errors }),
   };
 }

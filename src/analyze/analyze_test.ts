@@ -672,6 +672,106 @@ export class AController {
   }]);
 });
 
+Deno.test("parameters: RequestPart files and JSON parts, names, optional ones", async () => {
+  const model = await modelOf({
+    "app.ts": `
+import {
+  Controller, EnableImplicitApi, type Int, Post, type RequestPart,
+} from "@mod";
+${IMPLICIT}
+/** A project type named File is a JSON part. */
+export interface File { readonly path: string }
+/** Metadata. */
+export interface Meta { readonly title: string }
+@Controller("/u")
+export class UploadController {
+  /** @param image The image. */
+  @Post()
+  upload(
+    image: RequestPart<globalThis.Blob>,
+    photo: RequestPart<Blob, "photo-file">,
+    meta: RequestPart<Meta>,
+    count: RequestPart<Int, "n">,
+    own: RequestPart<File>,
+    thumb?: RequestPart<Blob>,
+    note: RequestPart<string> = "",
+  ): void {
+    void [image, photo, meta, count, own, thumb, note];
+  }
+}
+`,
+  });
+  const upload = operation(model, "upload");
+  assert.deepEqual(
+    upload.parameters.map((
+      p,
+    ) => [p.name, p.in, p.wireName, p.required, p.type]),
+    [
+      ["image", "part", "image", true, { kind: "file" }],
+      ["photo", "part", "photo-file", true, { kind: "file" }],
+      ["meta", "part", "meta", true, {
+        kind: "static",
+        name: "Meta",
+        args: [],
+      }],
+      ["count", "part", "n", true, { kind: "primitive", name: "integer" }],
+      ["own", "part", "own", true, { kind: "static", name: "File", args: [] }],
+      ["thumb", "part", "thumb", false, { kind: "file" }],
+      ["note", "part", "note", false, { kind: "primitive", name: "string" }],
+    ],
+  );
+});
+
+/** Code, line, column and message of the diagnostics of one upload method. */
+async function uploadDiagnostics(
+  prelude: string,
+  parameters: string,
+): Promise<[string, number, number, string][]> {
+  const result = await analyzeSources({
+    "app.ts": `
+import { Controller, EnableImplicitApi, Post, type RequestPart } from "@mod";
+${IMPLICIT}${prelude}
+@Controller("/u")
+export class UploadController {
+  @Post()
+  upload(${parameters}): void {}
+}
+`,
+  });
+  assert.equal(result.ok, false);
+  return result.diagnostics.map((d) => [d.code, d.line, d.column, d.message]);
+}
+
+Deno.test("parameters: a RequestPart name that is not a literal is TAILOR014", async () => {
+  assert.deepEqual(
+    await uploadDiagnostics(
+      "type Name = string;",
+      "_file: RequestPart<Blob, Name>",
+    ),
+    [[
+      "TAILOR014",
+      9,
+      35,
+      "UploadController.upload, parameter _file: the part name must be a string literal type",
+    ]],
+  );
+});
+
+Deno.test("parameters: two parts of one name are TAILOR015", async () => {
+  assert.deepEqual(
+    await uploadDiagnostics(
+      "",
+      '_file: RequestPart<Blob>, _other: RequestPart<string, "_file">',
+    ),
+    [[
+      "TAILOR015",
+      9,
+      36,
+      'UploadController.upload: parameters _file and _other are both the part "_file"',
+    ]],
+  );
+});
+
 Deno.test("parameters: kinds, wire names, required, defaults, docs", async () => {
   const model = await modelOf({
     "app.ts": `

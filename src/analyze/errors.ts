@@ -14,7 +14,12 @@ import {
   type PropertyDeclaration,
   SyntaxKind,
 } from "ts-morph";
-import type { ErrorModel, PropertyModel, TypeRef } from "../model/api_model.ts";
+import type {
+  ErrorModel,
+  PropertyModel,
+  StaticTypeModel,
+  TypeRef,
+} from "../model/api_model.ts";
 import {
   DEFAULT_ERROR_STATUS,
   RESERVED_ERROR_FIELDS,
@@ -27,7 +32,21 @@ import {
   propertyName,
   resolvedSymbol,
 } from "./symbols.ts";
-import { defaultOwner, type TypeMapper } from "./type_mapper.ts";
+import type { TypeNodeMapper } from "./mapping.ts";
+import { defaultOwner, propertyModel } from "./static_types.ts";
+import type { TypeNames } from "./type_names.ts";
+
+/** What the error reader is given. */
+export interface ErrorsContext {
+  /** Where errors go. */
+  readonly sink: DiagnosticSink;
+  /** Error class names are claimed here, beside the type names. */
+  readonly names: TypeNames;
+  /** Maps the fields' types. */
+  readonly types: TypeNodeMapper;
+  /** The static types reached so far (to tell hybrid ones). */
+  readonly staticTypes: () => readonly StaticTypeModel[];
+}
 
 const HINT_ERROR_CLASS = "declare `class X extends ApiError` with " +
   '`static readonly family = "F"`, `static readonly code = "C"` and ' +
@@ -35,17 +54,17 @@ const HINT_ERROR_CLASS = "declare `class X extends ApiError` with " +
 
 /** Reads `@Throws` declarations and the error classes they name, once each. */
 export class ErrorReader {
-  readonly #mapper: TypeMapper;
+  readonly #cx: ErrorsContext;
   readonly #sink: DiagnosticSink;
   /** Every error class read, with its model (undefined when it has errors). */
   readonly #classes = new Map<ClassDeclaration, ErrorModel | undefined>();
   /** `family/code` -> the class that first declared it. */
   readonly #codes = new Map<string, ClassDeclaration>();
 
-  /** Fields are mapped with `mapper`, problems reported to its sink. */
-  constructor(mapper: TypeMapper) {
-    this.#mapper = mapper;
-    this.#sink = mapper.sink;
+  /** Fields are mapped with `cx.types`, problems reported to `cx.sink`. */
+  constructor(cx: ErrorsContext) {
+    this.#cx = cx;
+    this.#sink = cx.sink;
   }
 
   /**
@@ -120,7 +139,7 @@ export class ErrorReader {
     }
     const properties = this.#fields(chain, name);
     if (properties === undefined) failed = true;
-    if (!this.#mapper.claim("type", name, declaration, nameNode, name)) {
+    if (!this.#cx.names.claim("type", name, declaration, nameNode, name)) {
       failed = true;
     }
     if (failed) return undefined;
@@ -227,7 +246,7 @@ export class ErrorReader {
         failed = true;
         continue;
       }
-      const property = this.#mapper.property(member, site);
+      const property = propertyModel(this.#cx, member, site);
       if (property === undefined) {
         failed = true;
       } else if (this.#holdsEntity(property.type, new Set())) {
@@ -252,7 +271,7 @@ export class ErrorReader {
     if (type.kind === "fetched" || type.kind === "dynamic") return true;
     if (type.kind === "static" && !seen.has(type.name)) {
       seen.add(type.name);
-      const declared = this.#mapper.statics.get(type.name);
+      const declared = this.#cx.staticTypes().find((s) => s.name === type.name);
       if (declared?.properties.some((p) => this.#holdsEntity(p.type, seen))) {
         return true;
       }

@@ -26,7 +26,7 @@ const CASES: Record<string, Expected> = {
     ok: false,
     diagnostics: [
       {
-        code: "TAILOR022",
+        code: "TAILOR023",
         file: "controller.ts",
         line: 19,
         column: 3,
@@ -34,7 +34,7 @@ const CASES: Record<string, Expected> = {
           "Vague: `static family` must be a non-empty string literal (declared `readonly`), found `static readonly family = FAMILY;`",
       },
       {
-        code: "TAILOR022",
+        code: "TAILOR023",
         file: "controller.ts",
         line: 20,
         column: 3,
@@ -42,21 +42,21 @@ const CASES: Record<string, Expected> = {
           'Vague: `static code` must be a non-empty string literal (declared `readonly`), found `static code = "VAGUE";`',
       },
       {
-        code: "TAILOR022",
+        code: "TAILOR023",
         file: "controller.ts",
         line: 24,
         column: 14,
         message: "Codeless: an ApiError needs a `static readonly code`",
       },
       {
-        code: "TAILOR022",
+        code: "TAILOR023",
         file: "controller.ts",
         line: 29,
         column: 14,
         message: "Odd: the status 200 is not an error status (400 to 599)",
       },
       {
-        code: "TAILOR022",
+        code: "TAILOR023",
         file: "controller.ts",
         line: 35,
         column: 23,
@@ -64,7 +64,7 @@ const CASES: Record<string, Expected> = {
           "Odd: the field name cause is reserved (the body's family and code, or a property of Error)",
       },
       {
-        code: "TAILOR022",
+        code: "TAILOR023",
         file: "controller.ts",
         line: 36,
         column: 22,
@@ -72,7 +72,7 @@ const CASES: Record<string, Expected> = {
           "Odd: the field secret is private but would still be in the JSON body; make it public, or a #secret field",
       },
       {
-        code: "TAILOR022",
+        code: "TAILOR023",
         file: "controller.ts",
         line: 53,
         column: 24,
@@ -80,7 +80,7 @@ const CASES: Record<string, Expected> = {
           "Leaky: the field item holds an entity (a FetchBy shape or an entity type), but error bodies are sent as they are, not trimmed to a shape",
       },
       {
-        code: "TAILOR022",
+        code: "TAILOR023",
         file: "controller.ts",
         line: 63,
         column: 11,
@@ -99,6 +99,19 @@ const CASES: Record<string, Expected> = {
         column: 3,
         message:
           "PingController.ping has @Api but PingController has none, so it is not part of the client",
+      },
+    ],
+  },
+  body_and_parts: {
+    ok: false,
+    diagnostics: [
+      {
+        code: "TAILOR022",
+        file: "controller.ts",
+        line: 22,
+        column: 5,
+        message:
+          "UploadController.upload: info is the request body and file a multipart part; a request has one or the other",
       },
     ],
   },
@@ -127,7 +140,7 @@ const CASES: Record<string, Expected> = {
     ok: false,
     diagnostics: [
       {
-        code: "TAILOR023",
+        code: "TAILOR024",
         file: "controller.ts",
         line: 10,
         column: 14,

@@ -23,17 +23,42 @@ import type {
   SourceLocation,
   TypeRef,
 } from "../model/api_model.ts";
-import { CODES } from "./codes.ts";
+import { CODES, type DiagnosticSink } from "./codes.ts";
 import { docOf } from "./docs.ts";
-import { classOf, type EntityInfo } from "./entities.ts";
+import { classOf, type EntityInfo, type EntityProperty } from "./entities.ts";
 import { FetcherSyntaxReader } from "./fetcher_syntax.ts";
+import {
+  type OwnerDeclaration,
+  Registry,
+  reportUnsupported,
+  type Site,
+} from "./mapping.ts";
 import { type SelectedShape, shapeOfType } from "./selected_shape.ts";
 import { isRuntimeNode } from "./symbols.ts";
-import type { OwnerDeclaration, Site, TypeMapper } from "./type_mapper.ts";
 
 const HINT_FORMS =
   'write FetchBy<typeof Owner.CONSTANT>, FetchBy<"CONSTANT"> ' +
   'or FetchBy<"CONSTANT", typeof Owner>';
+
+/**
+ * What reading shapes needs from the rest of the analyzer: entities, the
+ * owner name space, and the types of scalar entity properties (the type
+ * mapper's). `analyze.ts` wires it.
+ */
+export interface ShapeTypes {
+  /** The entity of a class, when the class is an `@Entity()`. */
+  entityOf(declaration: ClassDeclaration): EntityInfo | undefined;
+  /** Claims an owner's name; false, with the clash reported, when taken. */
+  claim(
+    space: "owner",
+    name: string,
+    declaration: Node,
+    at: Node,
+    where: string,
+  ): boolean;
+  /** The value type of a scalar entity property (`Int`, enums kept). */
+  scalarType(entity: EntityInfo, property: EntityProperty): TypeRef | undefined;
+}
 
 /** The constant a shape comes from. */
 interface ShapeOrigin {
@@ -47,23 +72,35 @@ interface ShapeOrigin {
 
 /** Resolves `FetchBy` references and keeps the shapes they name. */
 export class ShapeReader {
-  /** Shapes by key; undefined while being built. */
-  readonly models = new Map<string, FetchedShapeModel | undefined>();
-  /** Entity name of each shape key. */
-  readonly entities = new Map<string, string>();
-  readonly #mapper: TypeMapper;
+  /** Shapes by key, with the name of their entity. */
+  readonly #shapes = new Registry<
+    { readonly entity: string; readonly shape: FetchedShapeModel }
+  >();
+  readonly #sink: DiagnosticSink;
+  readonly #types: ShapeTypes;
   /** Reads plain fetcher chains; absent when every fetcher is read by type. */
   readonly #syntax: FetcherSyntaxReader | undefined;
 
   /**
-   * `readBySyntax: false` reads every fetcher from its static type (the
-   * tests compare both readings).
+   * Errors go to `sink`; entities, owner names and property types come
+   * from `types`. `readBySyntax: false` reads every fetcher from its static
+   * type (the tests compare both readings).
    */
-  constructor(mapper: TypeMapper, options: { readBySyntax?: boolean } = {}) {
-    this.#mapper = mapper;
+  constructor(
+    sink: DiagnosticSink,
+    types: ShapeTypes,
+    options: { readonly readBySyntax?: boolean } = {},
+  ) {
+    this.#sink = sink;
+    this.#types = types;
     this.#syntax = options.readBySyntax === false
       ? undefined
-      : new FetcherSyntaxReader((declaration) => mapper.entityOf(declaration));
+      : new FetcherSyntaxReader((declaration) => types.entityOf(declaration));
+  }
+
+  /** The shapes read so far with their entity's name, in the order reached. */
+  shapes(): { readonly entity: string; readonly shape: FetchedShapeModel }[] {
+    return this.#shapes.models();
   }
 
   /**
@@ -84,7 +121,7 @@ export class ShapeReader {
       ? owner.getStaticMember(name)
       : undefined;
     if (constant === undefined) {
-      this.#mapper.sink.error(
+      this.#sink.error(
         CODES.MISSING_FETCHER,
         at,
         `${site.where}: FetchBy names ${ownerName}.${name}, which does not exist`,
@@ -97,9 +134,9 @@ export class ShapeReader {
     const fetcher = Node.isPropertyDeclaration(constant)
       ? this.#readFetcher(constant)
       : undefined;
-    const entity = fetcher && this.#mapper.entityOf(fetcher.entity);
+    const entity = fetcher && this.#types.entityOf(fetcher.entity);
     if (fetcher === undefined || entity === undefined) {
-      this.#mapper.sink.error(
+      this.#sink.error(
         CODES.NOT_A_FETCHER,
         at,
         `${site.where}: FetchBy names ${ownerName}.${name}, which is not a fetcher`,
@@ -109,7 +146,7 @@ export class ShapeReader {
       return undefined;
     }
     if (declared !== undefined && declared.info !== entity) {
-      this.#mapper.sink.error(
+      this.#sink.error(
         CODES.WRONG_FETCHER_ENTITY,
         declared.node,
         `${site.where}: ${ownerName}.${name} is a fetcher of ${entity.name}, ` +
@@ -118,29 +155,31 @@ export class ShapeReader {
       );
       return undefined;
     }
-    if (!this.#mapper.claim("owner", ownerName, owner, at, site.where)) {
+    if (!this.#types.claim("owner", ownerName, owner, at, site.where)) {
       return undefined;
     }
     const key = `${ownerName}/${name}`;
-    if (!this.models.has(key)) {
-      this.models.set(key, undefined);
-      this.entities.set(key, entity.name);
+    if (!this.#shapes.has(key)) {
+      this.#shapes.reserve(key);
       const declaration = constant as PropertyDeclaration;
       const origin: ShapeOrigin = {
         key,
         owner: ownerName,
         fetcher: name,
         doc: docOf(declaration),
-        source: this.#mapper.sink.location(declaration.getNameNode()),
+        source: this.#sink.location(declaration.getNameNode()),
       };
       const type = this.#object(fetcher.shape, entity, origin, [], site);
-      this.models.set(key, {
-        key,
-        owner: ownerName,
-        fetcher: name,
-        ...(origin.doc === undefined ? {} : { doc: origin.doc }),
-        type,
-        source: origin.source,
+      this.#shapes.set(key, {
+        entity: entity.name,
+        shape: {
+          key,
+          owner: ownerName,
+          fetcher: name,
+          ...(origin.doc === undefined ? {} : { doc: origin.doc }),
+          type,
+          source: origin.source,
+        },
       });
     }
     return { kind: "fetched", entity: entity.name, key };
@@ -152,7 +191,7 @@ export class ShapeReader {
     site: Site,
   ): { owner: OwnerDeclaration; name: string; at: Node } | undefined {
     const malformed = (why: string, at: Node = node) => {
-      this.#mapper.sink.error(
+      this.#sink.error(
         CODES.MALFORMED_FETCH_BY,
         at,
         `${site.where}: cannot read \`${node.getText()}\`: ${why}`,
@@ -259,14 +298,16 @@ export class ShapeReader {
       if (property === undefined) continue;
       const doc = property.doc === undefined ? {} : { doc: property.doc };
       if (property.kind === "scalar") {
-        const type = this.#mapper.scalarType(entity, property);
+        const type = this.#types.scalarType(entity, property);
         if (type === undefined) continue;
         properties.push({ name, type, optional: selected.optional, ...doc });
         continue;
       }
-      const target = property.target && this.#mapper.entityOf(property.target);
+      const target = property.target &&
+        this.#types.entityOf(property.target);
       if (target === undefined) {
-        this.#mapper.unsupported(
+        reportUnsupported(
+          this.#sink,
           property.declaration,
           { ...site, where: `${entity.name}.${name}` },
           "the association's target is not an @Entity() class",
@@ -330,9 +371,8 @@ export class ShapeReader {
   ): string {
     const dotted = path.join(".");
     const key = `${origin.key}@${dotted}`;
-    if (this.models.has(key)) return key;
-    this.models.set(key, undefined);
-    this.entities.set(key, entity.name);
+    if (this.#shapes.has(key)) return key;
+    this.#shapes.reserve(key);
     const name = path[path.length - 1]!;
     const self: TypeRef = { kind: "fetched", entity: entity.name, key };
     const part = this.#object(child, entity, origin, path, site);
@@ -346,14 +386,17 @@ export class ShapeReader {
     properties.sort((a, b) =>
       (entity.order.get(a.name) ?? 0) - (entity.order.get(b.name) ?? 0)
     );
-    this.models.set(key, {
-      key,
-      owner: origin.owner,
-      fetcher: origin.fetcher,
-      path: dotted,
-      ...(origin.doc === undefined ? {} : { doc: origin.doc }),
-      type: { kind: "object", entity: entity.name, properties },
-      source: origin.source,
+    this.#shapes.set(key, {
+      entity: entity.name,
+      shape: {
+        key,
+        owner: origin.owner,
+        fetcher: origin.fetcher,
+        path: dotted,
+        ...(origin.doc === undefined ? {} : { doc: origin.doc }),
+        type: { kind: "object", entity: entity.name, properties },
+        source: origin.source,
+      },
     });
     return key;
   }

@@ -10,7 +10,6 @@ import {
   Node,
   type ParameterDeclaration,
   SyntaxKind,
-  type TypeAliasDeclaration,
   type TypeNode,
 } from "ts-morph";
 import type {
@@ -18,8 +17,6 @@ import type {
   OperationModel,
   ParameterLocation,
   ParameterModel,
-  ResultModel,
-  TypeRef,
 } from "../model/api_model.ts";
 import { CODES } from "./codes.ts";
 import type { ControllerInfo, RouteInfo } from "./controllers.ts";
@@ -31,13 +28,14 @@ import {
   typeReferenceNameNode,
 } from "./symbols.ts";
 import {
-  defaultOwner,
-  isLibNode,
   isSimple,
   type Mapped,
+  reportUnsupported,
   type Site,
-  type TypeMapper,
-} from "./type_mapper.ts";
+} from "./mapping.ts";
+import { buildResult } from "./results.ts";
+import { defaultOwner } from "./static_types.ts";
+import type { TypeMapper } from "./type_mapper.ts";
 
 const PARAMETER_MARKERS: ReadonlyMap<string, ParameterLocation | "ignore"> =
   new Map([
@@ -45,6 +43,7 @@ const PARAMETER_MARKERS: ReadonlyMap<string, ParameterLocation | "ignore"> =
     ["RequestParam", "query"],
     ["RequestHeader", "header"],
     ["RequestBody", "body"],
+    ["RequestPart", "part"],
     ["ApiIgnore", "ignore"],
   ]);
 
@@ -96,6 +95,9 @@ export function buildOperation(
   const parameters: ParameterModel[] = [];
   const injected: InjectedParameterModel[] = [];
   let body: ParameterDeclaration | undefined;
+  let part: ParameterDeclaration | undefined;
+  let mixed = false;
+  const partNames = new Map<string, ParameterDeclaration>();
   const pathParameters = new Map<string, ParameterDeclaration>();
   for (const [index, parameter] of method.getParameters().entries()) {
     const model = buildParameter(parameter, site, mapper, docs);
@@ -118,6 +120,31 @@ export function buildOperation(
         failed = true;
       }
       body = parameter;
+    }
+    if (model.in === "part") {
+      part ??= parameter;
+      const same = partNames.get(model.wireName);
+      if (same !== undefined) {
+        sink.error(
+          CODES.NAME_CLASH,
+          parameter.getNameNode(),
+          `${where}: parameters ${same.getName()} and ${parameter.getName()} are both the part "${model.wireName}"`,
+          'give one another name: RequestPart<T, "other-name">',
+        );
+        failed = true;
+      }
+      partNames.set(model.wireName, parameter);
+    }
+    if (!mixed && body !== undefined && part !== undefined) {
+      mixed = true;
+      const [bodyName, partName] = [body.getName(), part.getName()];
+      sink.error(
+        CODES.BODY_AND_PARTS,
+        parameter.getNameNode(),
+        `${where}: ${bodyName} is the request body and ${partName} a multipart part; a request has one or the other`,
+        `make ${bodyName} a RequestPart<T> too, or send the parts' data in the body`,
+      );
+      failed = true;
     }
     if (model.in === "path") pathParameters.set(model.wireName, parameter);
     parameters.push(model);
@@ -199,7 +226,12 @@ function buildParameter(
     parameter.isRestParameter() ||
     !Node.isIdentifier(parameter.getNameNode())
   ) {
-    mapper.unsupported(parameter, site, "rest and destructured parameters");
+    reportUnsupported(
+      sink,
+      parameter,
+      site,
+      "rest and destructured parameters",
+    );
     return undefined;
   }
   const typeNode = parameter.getTypeNode();
@@ -207,44 +239,63 @@ function buildParameter(
   if (marked?.kind === "ignore") return injectedTypeName(marked.args[0]);
   const location: ParameterLocation = marked?.kind ?? "query";
   let wireName = name;
-  if (location === "header") {
-    const headerName = marked?.args[1];
-    const literal = headerName !== undefined &&
-        Node.isLiteralTypeNode(headerName) &&
-        Node.isStringLiteral(headerName.getLiteral())
-      ? (headerName.getLiteral() as unknown as { getLiteralValue(): string })
+  if (location === "header" || location === "part") {
+    const nameNode = marked?.args[1];
+    const literal = nameNode !== undefined &&
+        Node.isLiteralTypeNode(nameNode) &&
+        Node.isStringLiteral(nameNode.getLiteral())
+      ? (nameNode.getLiteral() as unknown as { getLiteralValue(): string })
         .getLiteralValue()
       : undefined;
-    if (literal === undefined) {
+    if (literal === undefined && (location === "header" || nameNode)) {
       sink.error(
         CODES.NON_LITERAL_ARGUMENT,
-        headerName ?? parameter,
-        `${where}: the header name must be a string literal type`,
-        'write RequestHeader<T, "header-name">',
+        nameNode ?? parameter,
+        `${where}: the ${location} name must be a string literal type`,
+        location === "header"
+          ? 'write RequestHeader<T, "header-name">'
+          : 'write RequestPart<T, "part-name">, or leave the name out',
       );
       return undefined;
     }
-    wireName = literal;
+    wireName = literal ?? name;
   }
   const valueNode = marked === undefined ? typeNode : marked.args[0];
+  if (location === "part" && valueNode !== undefined && isFile(valueNode)) {
+    const doc = docs.get(name);
+    return {
+      name,
+      in: location,
+      wireName,
+      type: { kind: "file" },
+      required: !parameter.hasQuestionToken() && !parameter.hasInitializer(),
+      ...(doc === undefined ? {} : { doc }),
+    };
+  }
   let mapped: Mapped | undefined;
   if (valueNode !== undefined) {
     mapped = mapper.map(valueNode, site);
   } else if (typeNode === undefined) {
     mapped = mapper.mapInferred(parameter.getType(), parameter, site);
   } else {
-    mapper.unsupported(typeNode, site, "a marker without its type argument");
+    reportUnsupported(
+      sink,
+      typeNode,
+      site,
+      "a marker without its type argument",
+    );
   }
   if (mapped === undefined) return undefined;
   if (mapped.type.kind === "void") {
-    mapper.unsupported(
+    reportUnsupported(
+      sink,
       valueNode ?? parameter,
       site,
       "a parameter without a value",
     );
     return undefined;
   }
-  if (location !== "body" && !isSimple(mapped.type)) {
+  if (location !== "body" && location !== "part" && !isSimple(mapped.type)) {
     sink.error(
       CODES.NON_SIMPLE_PARAMETER,
       parameter.getNameNode(),
@@ -280,6 +331,19 @@ function buildParameter(
   };
 }
 
+/**
+ * Whether a part's type is an uploaded file: `File` or `Blob` of the
+ * platform (a lib declaration, or none when the project's lib lacks them),
+ * not a project type of that name.
+ */
+function isFile(node: TypeNode): boolean {
+  if (!Node.isTypeReference(node)) return false;
+  const nameNode = typeReferenceNameNode(node);
+  if (!["File", "Blob"].includes(nameNode.getText())) return false;
+  const declarations = resolvedSymbol(nameNode)?.getDeclarations() ?? [];
+  return declarations.every((d) => d.getSourceFile().isDeclarationFile());
+}
+
 /** The value of a literal initializer: numbers (negative too), strings, booleans. */
 export function literalValue(
   node: Node,
@@ -307,123 +371,6 @@ export function literalValue(
     return literalValue(node.getExpression());
   }
   return undefined;
-}
-
-function buildResult(
-  route: RouteInfo,
-  site: Site,
-  mapper: TypeMapper,
-): ResultModel | undefined {
-  const method = route.declaration;
-  const resultSite: Site = { ...site, where: `${site.where}, result` };
-  const declared = method.getReturnTypeNode();
-  let mapped: Mapped | undefined;
-  if (declared === undefined) {
-    let type = method.getReturnType();
-    const symbol = type.getSymbol();
-    if (symbol?.getName() === "Promise") {
-      type = type.getTypeArguments()[0] ?? type;
-    }
-    mapped = mapper.mapInferred(type, method.getNameNode(), resultSite);
-  } else {
-    const promised = promisedType(declared, resultSite, mapper);
-    if (promised === undefined) return undefined;
-    mapped = mapper.map(promised.node, promised.site);
-  }
-  if (mapped === undefined) return undefined;
-  const type: TypeRef = mapped.type;
-  return { type, nullable: type.kind !== "void" && mapped.nullable };
-}
-
-/** How many type aliases deep a returned `Promise` is looked for. */
-const MAX_ALIASES = 16;
-
-/**
- * The promised type of a declared result: `T` of `Promise<T>`, also through
- * a chain of type aliases (`type P<T> = Promise<T>; type Q<T> = P<T>`), with
- * the site binding the aliases' type parameters it still mentions; anything
- * else as it is. Undefined when a type argument cannot be mapped (reported).
- */
-function promisedType(
-  node: TypeNode,
-  site: Site,
-  mapper: TypeMapper,
-): { node: TypeNode; site: Site } | undefined {
-  // Each alias of the chain and the reference that names it.
-  const chain: { reference: TypeNode; alias: TypeAliasDeclaration }[] = [];
-  let current: TypeNode = node;
-  while (unwrapPromise(current) === current) {
-    const alias = projectAliasOf(current);
-    const typeNode = alias?.getTypeNode();
-    if (alias === undefined || typeNode === undefined) return { node, site };
-    if (chain.length === MAX_ALIASES) return { node, site };
-    chain.push({ reference: current, alias });
-    current = typeNode;
-  }
-  // The promised type, where it is a parameter of the alias around it,
-  // replaced by the argument written for it (which keeps `T | undefined`).
-  let promised = unwrapPromise(current);
-  let level = chain.length;
-  for (; level > 0; level--) {
-    const { reference, alias } = chain[level - 1]!;
-    const index = alias.getTypeParameters().findIndex((parameter) =>
-      Node.isTypeReference(promised) &&
-      resolvedSymbol(typeReferenceNameNode(promised))?.getDeclarations()[0] ===
-        parameter
-    );
-    if (index < 0) break;
-    const args = Node.isTypeReference(reference)
-      ? reference.getTypeArguments()
-      : [];
-    const argument = args[index] ??
-      alias.getTypeParameters()[index]!.getDefault();
-    if (argument === undefined) break;
-    promised = argument;
-  }
-  let bound = site;
-  for (const { reference, alias } of chain.slice(0, level)) {
-    const args = Node.isTypeReference(reference)
-      ? reference.getTypeArguments()
-      : [];
-    const env = new Map(bound.env);
-    for (const [i, parameter] of alias.getTypeParameters().entries()) {
-      const argument = args[i] ?? parameter.getDefault();
-      if (argument === undefined) continue;
-      const type = mapper.mapValue(argument, bound);
-      if (type === undefined) return undefined;
-      env.set(parameter, type);
-    }
-    bound = { ...bound, env };
-  }
-  return { node: promised, site: bound };
-}
-
-/** The project type alias a type reference names, else undefined. */
-function projectAliasOf(node: TypeNode): TypeAliasDeclaration | undefined {
-  if (Node.isParenthesizedTypeNode(node)) return undefined;
-  if (!Node.isTypeReference(node)) return undefined;
-  const declarations = resolvedSymbol(typeReferenceNameNode(node))
-    ?.getDeclarations() ?? [];
-  const alias = declarations.find(Node.isTypeAliasDeclaration);
-  return alias === undefined || isLibNode(alias) ? undefined : alias;
-}
-
-/** `Promise<T>` -> `T`; anything else as it is. */
-function unwrapPromise(node: TypeNode): TypeNode {
-  if (Node.isParenthesizedTypeNode(node)) {
-    return unwrapPromise(node.getTypeNode());
-  }
-  if (!Node.isTypeReference(node)) return node;
-  const symbol = resolvedSymbol(typeReferenceNameNode(node));
-  const argument = node.getTypeArguments()[0];
-  if (
-    (symbol?.getName() === "Promise" || symbol?.getName() === "PromiseLike") &&
-    argument !== undefined &&
-    symbol.getDeclarations().some(isLibNode)
-  ) {
-    return argument;
-  }
-  return node;
 }
 
 /** The name `inject` keys an `ApiIgnore<T>` parameter by: `T`'s name. */

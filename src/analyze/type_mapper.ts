@@ -2,102 +2,54 @@
  * Type nodes -> `TypeRef`s. The mapper walks declared types syntactically
  * (marker types such as `FetchBy` and `Int` are identity-like, so the
  * checker's types lose them) and resolves every name by symbol. On the way
- * it collects what the model lists besides services: enums, static types,
- * dynamic entities and, through {@link ShapeReader}, fetched shapes.
+ * it collects what the model lists besides services and shapes: enums
+ * (`enums.ts`), static types (`static_types.ts`) and dynamic entities
+ * (`dynamic_entities.ts`), reached through named references
+ * (`type_references.ts`). `FetchBy` references go to the
+ * {@link FetchByResolver} it is given.
  *
  * @module
  */
 
 import {
-  type ClassDeclaration,
-  type EnumDeclaration,
-  type InterfaceDeclaration,
   type IntersectionTypeNode,
-  type LiteralTypeNode,
   Node,
-  type PropertyDeclaration,
-  type StringLiteral,
   SyntaxKind,
   type Type,
-  type TypeAliasDeclaration,
   type TypeLiteralNode,
   type TypeNode,
-  type TypeParameterDeclaration,
   type TypeReferenceNode,
 } from "ts-morph";
 import type {
   DynamicEntityModel,
   EnumModel,
-  EnumValueModel,
   PrimitiveName,
-  PropertyModel,
   StaticTypeModel,
   TypeRef,
 } from "../model/api_model.ts";
 import { CODES, type DiagnosticSink } from "./codes.ts";
-import { blockDocBefore, docOf } from "./docs.ts";
+import { scalarType } from "./dynamic_entities.ts";
+import type { EntityInfo, EntityProperty } from "./entities.ts";
 import {
-  classOf,
-  type EntityInfo,
-  type EntityProperty,
-  isEntityClass,
-  readEntity,
-} from "./entities.ts";
-import { ShapeReader } from "./fetch_by.ts";
+  type FetchByResolver,
+  type Mapped,
+  plain,
+  primitive,
+  Registry,
+  reportUnsupported,
+  reportVague,
+  type Site,
+  type TypeNodeMapper,
+  VOID,
+} from "./mapping.ts";
+import { literalProperties } from "./static_types.ts";
 import {
-  isIdentifierName,
-  isRuntimeNode,
-  propertyName,
   resolvedSymbol,
-  runtimeDecorators,
   runtimeNameOfSymbol,
   typeReferenceNameNode,
 } from "./symbols.ts";
-
-/** Declarations that may own `FetchBy<"C">` constants by default. */
-export type OwnerDeclaration =
-  | ClassDeclaration
-  | InterfaceDeclaration
-  | TypeAliasDeclaration;
-
-/** Where a type is written: for messages, default owners and generics. */
-export interface Site {
-  /** Names the class and member: `BookController.findBooks`. */
-  readonly where: string;
-  /** Owner of `FetchBy<"C">` written without one. */
-  readonly owner: OwnerDeclaration | undefined;
-  /** Type parameters in scope and what they stand for. */
-  readonly env: ReadonlyMap<Node, TypeRef>;
-  /** The named type whose properties are being read, if any. */
-  readonly typeName?: string;
-}
-
-/** A mapped type and whether it admits `undefined`/`null`. */
-export interface Mapped {
-  readonly type: TypeRef;
-  readonly nullable: boolean;
-}
-
-const VOID: TypeRef = { kind: "void" };
-
-const HINT_VAGUE =
-  "declare a precise type (primitive, enum, interface, entity with FetchBy), " +
-  "or exclude the method with @ApiIgnore()";
-
-const HINT_UNSUPPORTED =
-  "use primitives, enums, arrays, Record<string, T>, entities with FetchBy, " +
-  "or a named interface or class";
-
-/** Name spaces in which two declarations may not share a name. */
-type NameSpace = "type" | "entity" | "owner" | "service";
-
-function plain(type: TypeRef): Mapped {
-  return { type, nullable: false };
-}
-
-function primitive(name: PrimitiveName): Mapped {
-  return plain({ kind: "primitive", name });
-}
+import { type ReferencesContext, referenceType } from "./type_references.ts";
+import type { TypeNames } from "./type_names.ts";
 
 /** Whether a type node stands for absence: `undefined`, `void`, `null`. */
 function isAbsent(node: TypeNode): boolean {
@@ -129,77 +81,57 @@ function literalPrimitive(node: TypeNode): PrimitiveName | undefined {
   }
 }
 
-/** The members of a union of string literals, else undefined. */
-function stringLiteralUnion(
-  node: TypeNode,
-): LiteralTypeNode[] | undefined {
-  const members = Node.isUnionTypeNode(node) ? node.getTypeNodes() : [node];
-  const literals: LiteralTypeNode[] = [];
-  for (const member of members) {
-    if (
-      !Node.isLiteralTypeNode(member) ||
-      !Node.isStringLiteral(member.getLiteral())
-    ) {
-      return undefined;
-    }
-    literals.push(member);
-  }
-  return literals.length > 0 ? literals : undefined;
-}
-
-/** Whether a node is in one of TypeScript's own `lib.*.d.ts`. */
-export function isLibNode(node: Node): boolean {
-  const path = node.getSourceFile().getFilePath();
-  return /\/typescript\/lib\/lib\.[^/]*\.d\.ts$/.test(path);
-}
-
-/** Whether a TypeRef is a value of a query, path or header parameter. */
-export function isSimple(type: TypeRef): boolean {
-  if (type.kind === "primitive" || type.kind === "enum") return true;
-  return type.kind === "array" &&
-    (type.element.kind === "primitive" || type.element.kind === "enum");
-}
-
-/** The `@DefaultFetcherOwner(X)` of a class, else the class itself. */
-export function defaultOwner(declaration: ClassDeclaration): ClassDeclaration {
-  for (const { name, decorator } of runtimeDecorators(declaration)) {
-    if (name !== "DefaultFetcherOwner") continue;
-    const expression = decorator.getExpression();
-    if (!Node.isCallExpression(expression)) continue;
-    const argument = expression.getArguments()[0];
-    const owner = argument === undefined ? undefined : classOf(argument);
-    if (owner !== undefined) return owner;
-  }
-  return declaration;
-}
-
 /** Maps type nodes and keeps the registries of named types. */
-export class TypeMapper {
-  /** Static types by name; undefined while being built. */
-  readonly statics = new Map<string, StaticTypeModel | undefined>();
-  /** Enums by name. */
-  readonly enums = new Map<string, EnumModel>();
-  /** Dynamic entities by entity name; undefined while being built. */
-  readonly dynamics = new Map<string, DynamicEntityModel | undefined>();
-  /** Fetched shapes. */
-  readonly shapes: ShapeReader;
-
+export class TypeMapper implements TypeNodeMapper {
+  /** Where errors go. */
   readonly sink: DiagnosticSink;
-  readonly #names = new Map<string, Node>();
-  /** Entities read so far, by entity name. */
-  readonly entityInfos = new Map<string, EntityInfo>();
-  /** Every class asked about: its entity, or null when it is none. */
-  readonly #entities = new Map<ClassDeclaration, EntityInfo | null>();
-  readonly #scalarTypes = new Map<PropertyDeclaration, TypeRef | undefined>();
-  readonly #expanding = new Set<Node>();
+  /** What the parts (references, enums, static types...) are given. */
+  readonly #parts: ReferencesContext;
 
-  /** `options` go to the {@link ShapeReader}. */
+  /**
+   * Names are claimed and entities read in `names`; `FetchBy` references
+   * go to `fetchBy`; errors to `sink`.
+   */
   constructor(
     sink: DiagnosticSink,
-    options: { readonly readBySyntax?: boolean } = {},
+    names: TypeNames,
+    fetchBy: FetchByResolver,
   ) {
     this.sink = sink;
-    this.shapes = new ShapeReader(this, options);
+    this.#parts = {
+      sink,
+      names,
+      types: this,
+      enums: new Registry(),
+      statics: new Registry(),
+      dynamics: new Registry(),
+      scalarTypes: new Map(),
+      fetchBy,
+      expanding: new Set(),
+    };
+  }
+
+  /** The named types reached so far, each kind in the order reached. */
+  models(): {
+    enums: EnumModel[];
+    staticTypes: StaticTypeModel[];
+    dynamicEntities: DynamicEntityModel[];
+  } {
+    return {
+      enums: this.#parts.enums.models(),
+      staticTypes: this.#parts.statics.models(),
+      dynamicEntities: this.#parts.dynamics.models(),
+    };
+  }
+
+  /** Reports a vague type; undefined, to return in its place. */
+  #vague(node: Node, site: Site, why?: string): undefined {
+    return reportVague(this.sink, node, site, why);
+  }
+
+  /** Reports a type the client cannot express; undefined, to return instead. */
+  #unsupported(node: Node, site: Site, why?: string): undefined {
+    return reportUnsupported(this.sink, node, site, why);
   }
 
   /** Maps a type node. Undefined when it cannot be described (reported). */
@@ -211,7 +143,7 @@ export class TypeMapper {
       if (node.getOperator() === SyntaxKind.ReadonlyKeyword) {
         return this.map(node.getTypeNode(), site);
       }
-      return this.unsupported(node, site);
+      return this.#unsupported(node, site);
     }
     if (Node.isArrayTypeNode(node)) {
       const element = this.mapValue(node.getElementTypeNode(), site);
@@ -227,7 +159,7 @@ export class TypeMapper {
       case SyntaxKind.AnyKeyword:
       case SyntaxKind.UnknownKeyword:
       case SyntaxKind.ObjectKeyword:
-        return this.vague(node, site);
+        return this.#vague(node, site);
       case SyntaxKind.VoidKeyword:
       case SyntaxKind.UndefinedKeyword:
         return plain(VOID);
@@ -236,7 +168,7 @@ export class TypeMapper {
       if (isAbsent(node)) return plain(VOID);
       const name = literalPrimitive(node);
       return name === undefined
-        ? this.unsupported(node, site)
+        ? this.#unsupported(node, site)
         : primitive(name);
     }
     if (Node.isUnionTypeNode(node)) {
@@ -246,8 +178,10 @@ export class TypeMapper {
       return this.#intersection(node, site);
     }
     if (Node.isTypeLiteral(node)) return this.#typeLiteral(node, site);
-    if (Node.isTypeReference(node)) return this.#reference(node, site);
-    return this.unsupported(node, site);
+    if (Node.isTypeReference(node)) {
+      return referenceType(this.#parts, node, site);
+    }
+    return this.#unsupported(node, site);
   }
 
   /**
@@ -290,166 +224,12 @@ export class TypeMapper {
     return undefined;
   }
 
-  /** Reports a vague type. */
-  vague(node: Node, site: Site, why?: string): undefined {
-    this.sink.error(
-      CODES.VAGUE_TYPE,
-      node,
-      `${site.where}: \`${node.getText()}\` is too vague to describe to clients` +
-        (why === undefined ? "" : ` (${why})`),
-      HINT_VAGUE,
-    );
-    return undefined;
-  }
-
-  /** Reports a type the client cannot express. */
-  unsupported(node: Node, site: Site, why?: string): undefined {
-    this.sink.error(
-      CODES.UNSUPPORTED_TYPE,
-      node,
-      `${site.where}: \`${node.getText()}\` cannot be described to clients` +
-        (why === undefined ? "" : ` (${why})`),
-      HINT_UNSUPPORTED,
-    );
-    return undefined;
-  }
-
-  /**
-   * Claims a name for a declaration in a name space; reports a clash when
-   * another declaration has it.
-   */
-  claim(
-    space: NameSpace,
-    name: string,
-    declaration: Node,
-    at: Node,
-    where?: string,
-  ): boolean {
-    const key = `${space}:${name}`;
-    const existing = this.#names.get(key);
-    if (existing === undefined) {
-      this.#names.set(key, declaration);
-      return true;
-    }
-    if (existing === declaration) return true;
-    const other = this.sink.location(existing);
-    this.sink.error(
-      CODES.NAME_CLASH,
-      at,
-      `${
-        where === undefined ? "" : `${where}: `
-      }two declarations are named ${name} ` +
-        `(the other is at ${other.file}:${other.line}:${other.column}); ` +
-        "the client would mix them up",
-      "rename one of them",
-    );
-    return false;
-  }
-
-  /** The entity of a class, when the class is an `@Entity()` (cached). */
-  /** Reports a property whose name the clients cannot write. */
-  reportPropertyName(member: Node, name: string, where: string): void {
-    const nameNode = (member as unknown as { getNameNode?: () => Node })
-      .getNameNode?.() ?? member;
-    this.sink.error(
-      CODES.PROPERTY_NAME,
-      nameNode,
-      `${where}: the property name ${
-        JSON.stringify(name)
-      } is not an identifier, so the clients (TypeScript fields, Java ` +
-        "getters, fetcher text) cannot name it",
-      "rename the property to an identifier (letters, digits, _ and $, not starting with a digit)",
-    );
-  }
-
-  entityOf(declaration: ClassDeclaration): EntityInfo | undefined {
-    let info = this.#entities.get(declaration);
-    if (info === undefined) {
-      info = isEntityClass(declaration) ? readEntity(declaration) : null;
-      this.#entities.set(declaration, info);
-      if (info !== null) {
-        for (const property of info.properties) {
-          if (isIdentifierName(property.name)) continue;
-          this.reportPropertyName(
-            property.declaration,
-            property.name,
-            `entity ${info.name}`,
-          );
-        }
-        if (!this.entityInfos.has(info.name)) {
-          this.entityInfos.set(info.name, info);
-        }
-        this.claim(
-          "entity",
-          info.name,
-          declaration,
-          declaration.getNameNode() ?? declaration,
-        );
-      }
-    }
-    return info ?? undefined;
-  }
-
   /** The value type of a scalar entity property (`Int`, enums kept). */
   scalarType(
     entity: EntityInfo,
     property: EntityProperty,
   ): TypeRef | undefined {
-    const declaration = property.declaration;
-    if (this.#scalarTypes.has(declaration)) {
-      return this.#scalarTypes.get(declaration);
-    }
-    const site: Site = {
-      where: `${entity.name}.${property.name}`,
-      owner: undefined,
-      env: new Map(),
-    };
-    const typeNode = declaration.getTypeNode();
-    const mapped = typeNode === undefined
-      ? this.mapInferred(declaration.getType(), declaration, site)
-      : this.map(typeNode, site);
-    const type = mapped?.type;
-    this.#scalarTypes.set(declaration, type);
-    return type;
-  }
-
-  /** `Dynamic_<Entity>`: registers the entity and everything it reaches. */
-  dynamicRef(entity: EntityInfo): TypeRef {
-    if (!this.dynamics.has(entity.name)) {
-      this.dynamics.set(entity.name, undefined);
-      const properties: PropertyModel[] = [];
-      for (const property of entity.properties) {
-        let type: TypeRef | undefined;
-        if (property.kind === "scalar") {
-          type = this.scalarType(entity, property);
-        } else if (property.target !== undefined) {
-          const target = this.entityOf(property.target);
-          if (target === undefined) {
-            this.unsupported(property.declaration, {
-              where: `${entity.name}.${property.name}`,
-              owner: undefined,
-              env: new Map(),
-            }, "the association's target is not an @Entity() class");
-          } else {
-            const ref = this.dynamicRef(target);
-            type = property.toMany ? { kind: "array", element: ref } : ref;
-          }
-        }
-        if (type === undefined) continue;
-        properties.push({
-          name: property.name,
-          type,
-          optional: true,
-          ...(property.doc === undefined ? {} : { doc: property.doc }),
-        });
-      }
-      this.dynamics.set(entity.name, {
-        entity: entity.name,
-        ...(entity.doc === undefined ? {} : { doc: entity.doc }),
-        properties,
-      });
-    }
-    return { kind: "dynamic", entity: entity.name };
+    return scalarType(this.#parts, entity, property);
   }
 
   #union(members: TypeNode[], site: Site, node: TypeNode): Mapped | undefined {
@@ -467,7 +247,7 @@ export class TypeMapper {
       const name = [...kinds][0]!;
       return { type: { kind: "primitive", name }, nullable };
     }
-    return this.unsupported(node, site, "a union of several types");
+    return this.#unsupported(node, site, "a union of several types");
   }
 
   #intersection(node: IntersectionTypeNode, site: Site): Mapped | undefined {
@@ -477,7 +257,7 @@ export class TypeMapper {
     const entities: { info: EntityInfo; node: TypeNode }[] = [];
     for (const member of members) {
       if (!Node.isTypeReference(member)) {
-        return this.unsupported(node, site, "an intersection");
+        return this.#unsupported(node, site, "an intersection");
       }
       const symbol = resolvedSymbol(typeReferenceNameNode(member));
       if (runtimeNameOfSymbol(symbol) === "FetchBy") {
@@ -487,479 +267,34 @@ export class TypeMapper {
       const declaration = symbol?.getDeclarations().find(
         Node.isClassDeclaration,
       );
-      const info = declaration && this.entityOf(declaration);
+      const info = declaration && this.#parts.names.entityOf(declaration);
       if (info === undefined) {
-        return this.unsupported(node, site, "an intersection");
+        return this.#unsupported(node, site, "an intersection");
       }
       entities.push({ info, node: member });
     }
     if (fetchBys.length !== 1 || entities.length !== 1) {
-      return this.unsupported(node, site, "an intersection");
+      return this.#unsupported(node, site, "an intersection");
     }
-    const ref = this.shapes.resolve(fetchBys[0]!, site, entities[0]);
+    const ref = this.#parts.fetchBy.resolve(fetchBys[0]!, site, entities[0]);
     return ref && plain(ref);
   }
 
   #typeLiteral(node: TypeLiteralNode, site: Site): Mapped | undefined {
     const members = node.getMembers();
-    if (members.length === 0) return this.vague(node, site);
+    if (members.length === 0) return this.#vague(node, site);
     const indexes = node.getIndexSignatures();
     if (indexes.length === 1 && members.length === 1) {
       const index = indexes[0]!;
       if (index.getKeyTypeNode().getKind() !== SyntaxKind.StringKeyword) {
-        return this.unsupported(node, site, "keys other than strings");
+        return this.#unsupported(node, site, "keys other than strings");
       }
       const valueNode = index.getReturnTypeNode();
-      if (valueNode === undefined) return this.vague(node, site);
+      if (valueNode === undefined) return this.#vague(node, site);
       const value = this.mapValue(valueNode, site);
       return value && plain({ kind: "map", value });
     }
-    const properties = this.#literalProperties(node, site);
+    const properties = literalProperties(this.#parts, node, site);
     return properties && plain({ kind: "object", properties });
   }
-
-  #literalProperties(
-    node: TypeLiteralNode,
-    site: Site,
-  ): PropertyModel[] | undefined {
-    const properties: PropertyModel[] = [];
-    let failed = false;
-    for (const member of node.getMembers()) {
-      if (!Node.isPropertySignature(member)) {
-        this.unsupported(member, site, "only properties can be described");
-        failed = true;
-        continue;
-      }
-      const property = this.property(member, site);
-      if (property === undefined) failed = true;
-      else properties.push(property);
-    }
-    return failed ? undefined : properties;
-  }
-
-  /** A property signature or declaration as a PropertyModel. */
-  property(
-    member: Node & {
-      getTypeNode(): TypeNode | undefined;
-      hasQuestionToken(): boolean;
-    },
-    site: Site,
-  ): PropertyModel | undefined {
-    const name = propertyName(member);
-    const typeNode = member.getTypeNode();
-    const memberSite: Site = {
-      where: site.typeName === undefined
-        ? `${site.where}, property ${name}`
-        : `${site.where}, in ${site.typeName}.${name}`,
-      owner: site.owner,
-      env: site.env,
-    };
-    if (!isIdentifierName(name)) {
-      this.reportPropertyName(member, name, memberSite.where);
-      return undefined;
-    }
-    const mapped = typeNode === undefined
-      ? this.mapInferred(member.getType(), member, memberSite)
-      : this.map(typeNode, memberSite);
-    if (mapped === undefined) return undefined;
-    if (mapped.type.kind === "void") {
-      this.unsupported(
-        typeNode ?? member,
-        memberSite,
-        "a property without a value",
-      );
-      return undefined;
-    }
-    const doc = docOf(member);
-    return {
-      name,
-      type: mapped.type,
-      optional: member.hasQuestionToken() || mapped.nullable,
-      ...(doc === undefined ? {} : { doc }),
-    };
-  }
-
-  #reference(node: TypeReferenceNode, site: Site): Mapped | undefined {
-    const nameNode = typeReferenceNameNode(node);
-    const symbol = resolvedSymbol(nameNode);
-    const args = node.getTypeArguments();
-    if (symbol === undefined) {
-      return this.unsupported(node, site, "the name cannot be resolved");
-    }
-    const declarations = symbol.getDeclarations();
-    const first = declarations[0];
-    if (first === undefined) {
-      return this.unsupported(node, site, "the name cannot be resolved");
-    }
-    if (Node.isTypeParameterDeclaration(first)) {
-      const bound = site.env.get(first);
-      if (bound !== undefined) return plain(bound);
-      return this.vague(
-        node,
-        site,
-        `the type parameter ${node.getText()} is not resolved`,
-      );
-    }
-    const runtime = runtimeNameOfSymbol(symbol);
-    if (runtime !== undefined) {
-      return this.#runtimeReference(runtime, node, args, site);
-    }
-    if (isLibNode(first)) {
-      return this.#libReference(symbol.getName(), node, args, site);
-    }
-    const enumDeclaration = declarations.find(Node.isEnumDeclaration);
-    if (enumDeclaration !== undefined) {
-      return this.#enumRef(enumDeclaration, node, site);
-    }
-    const classDeclaration = declarations.find(Node.isClassDeclaration);
-    if (classDeclaration !== undefined) {
-      const entity = this.entityOf(classDeclaration);
-      if (entity !== undefined) return plain(this.dynamicRef(entity));
-      return this.#staticRef(classDeclaration, args, node, site);
-    }
-    const interfaceDeclaration = declarations.find(Node.isInterfaceDeclaration);
-    if (interfaceDeclaration !== undefined) {
-      return this.#staticRef(interfaceDeclaration, args, node, site);
-    }
-    const alias = declarations.find(Node.isTypeAliasDeclaration);
-    if (alias !== undefined) return this.#aliasRef(alias, args, node, site);
-    return this.unsupported(node, site);
-  }
-
-  #runtimeReference(
-    name: string,
-    node: TypeReferenceNode,
-    args: TypeNode[],
-    site: Site,
-  ): Mapped | undefined {
-    switch (name) {
-      case "FetchBy": {
-        const ref = this.shapes.resolve(node, site, undefined);
-        return ref && plain(ref);
-      }
-      case "Int":
-        return primitive("integer");
-      case "Page":
-      case "Tuple2": {
-        const declaration = resolvedSymbol(typeReferenceNameNode(node))
-          ?.getDeclarations().find(Node.isInterfaceDeclaration);
-        if (declaration === undefined) return this.unsupported(node, site);
-        return this.#staticRef(declaration, args, node, site);
-      }
-      case "Computed":
-      case "PathVariable":
-      case "RequestParam":
-      case "RequestBody":
-      case "RequestHeader":
-      case "ApiIgnore": {
-        const inner = args[0];
-        return inner === undefined
-          ? this.unsupported(node, site)
-          : this.map(inner, site);
-      }
-      case "FetchedObject":
-        return this.vague(node, site);
-      default:
-        return this.unsupported(node, site);
-    }
-  }
-
-  #libReference(
-    name: string,
-    node: TypeReferenceNode,
-    args: TypeNode[],
-    site: Site,
-  ): Mapped | undefined {
-    switch (name) {
-      case "Array":
-      case "ReadonlyArray": {
-        const element = args[0] && this.mapValue(args[0], site);
-        return element && plain({ kind: "array", element });
-      }
-      case "Record":
-      case "Map":
-      case "ReadonlyMap": {
-        const [key, valueNode] = args;
-        if (key === undefined || valueNode === undefined) {
-          return this.unsupported(node, site);
-        }
-        if (key.getKind() !== SyntaxKind.StringKeyword) {
-          return this.unsupported(node, site, "keys other than strings");
-        }
-        const value = this.mapValue(valueNode, site);
-        return value && plain({ kind: "map", value });
-      }
-      case "Date":
-        return primitive("string");
-      case "Object":
-        return this.vague(node, site);
-      case "Promise":
-        return this.unsupported(node, site, "a promise inside a type");
-      default:
-        return this.unsupported(node, site);
-    }
-  }
-
-  #enumRef(
-    declaration: EnumDeclaration,
-    node: Node,
-    site: Site,
-  ): Mapped | undefined {
-    const name = declaration.getName();
-    if (!this.claim("type", name, declaration, node, site.where)) {
-      return undefined;
-    }
-    if (!this.enums.has(name)) {
-      const values: EnumValueModel[] = [];
-      for (const member of declaration.getMembers()) {
-        const value = member.getValue();
-        if (typeof value !== "string") {
-          return this.unsupported(
-            member,
-            site,
-            `enum ${name} has a member that is not a string`,
-          );
-        }
-        const doc = docOf(member);
-        values.push({ value, ...(doc === undefined ? {} : { doc }) });
-      }
-      this.#addEnum(name, declaration, values);
-    }
-    return plain({ kind: "enum", name });
-  }
-
-  #addEnum(name: string, declaration: Node, values: EnumValueModel[]): void {
-    const doc = docOf(declaration);
-    this.enums.set(name, {
-      name,
-      ...(doc === undefined ? {} : { doc }),
-      values,
-    });
-  }
-
-  #aliasRef(
-    alias: TypeAliasDeclaration,
-    args: TypeNode[],
-    node: TypeReferenceNode,
-    site: Site,
-  ): Mapped | undefined {
-    const typeNode = alias.getTypeNode();
-    if (typeNode === undefined) return this.unsupported(node, site);
-    const literals = alias.getTypeParameters().length === 0
-      ? stringLiteralUnion(typeNode)
-      : undefined;
-    if (literals !== undefined) {
-      const name = alias.getName();
-      if (!this.claim("type", name, alias, node, site.where)) return undefined;
-      if (!this.enums.has(name)) {
-        this.#addEnum(
-          name,
-          alias,
-          literals.map((literal, i) => {
-            const value = (literal.getLiteral() as StringLiteral)
-              .getLiteralValue();
-            const from = i === 0
-              ? typeNode.getPos()
-              : literals[i - 1]!.getEnd();
-            const doc = blockDocBefore(literal, from);
-            return { value, ...(doc === undefined ? {} : { doc }) };
-          }),
-        );
-      }
-      return plain({ kind: "enum", name: alias.getName() });
-    }
-    if (Node.isTypeLiteral(typeNode)) {
-      return this.#staticRef(alias, args, node, site);
-    }
-    if (this.#expanding.has(alias)) {
-      return this.unsupported(node, site, "a recursive type alias");
-    }
-    const parameters = alias.getTypeParameters();
-    const mappedArgs = this.#typeArguments(parameters, args, node, site);
-    if (mappedArgs === undefined) return undefined;
-    const env = new Map(site.env);
-    for (const [i, parameter] of parameters.entries()) {
-      env.set(parameter, mappedArgs[i]!);
-    }
-    this.#expanding.add(alias);
-    try {
-      return this.map(typeNode, { ...site, env });
-    } finally {
-      this.#expanding.delete(alias);
-    }
-  }
-
-  #staticRef(
-    declaration: OwnerDeclaration,
-    args: TypeNode[],
-    node: TypeReferenceNode,
-    site: Site,
-  ): Mapped | undefined {
-    const name = declaration.getName() ?? "Anonymous";
-    const parameters = declaration.getTypeParameters();
-    if (args.length > parameters.length) return this.unsupported(node, site);
-    const mappedArgs = this.#typeArguments(parameters, args, node, site);
-    if (mappedArgs === undefined) return undefined;
-    if (!this.#ensureStatic(declaration, node, site)) return undefined;
-    return plain({ kind: "static", name, args: mappedArgs });
-  }
-
-  /**
-   * The type arguments of a reference to a generic declaration, one per type
-   * parameter: the written argument, else the parameter's default. Undefined,
-   * with the error reported, at the first that is missing or cannot be
-   * mapped.
-   */
-  #typeArguments(
-    parameters: readonly TypeParameterDeclaration[],
-    args: readonly TypeNode[],
-    node: TypeReferenceNode,
-    site: Site,
-  ): TypeRef[] | undefined {
-    const mappedArgs: TypeRef[] = [];
-    for (const [i, parameter] of parameters.entries()) {
-      const argument = args[i] ?? parameter.getDefault();
-      if (argument === undefined) {
-        return this.vague(
-          node,
-          site,
-          `no type argument for ${parameter.getName()}`,
-        );
-      }
-      const mapped = this.mapValue(argument, site);
-      if (mapped === undefined) return undefined;
-      mappedArgs.push(mapped);
-    }
-    return mappedArgs;
-  }
-
-  #ensureStatic(
-    declaration: OwnerDeclaration,
-    node: Node,
-    site: Site,
-  ): boolean {
-    const name = declaration.getName() ?? "Anonymous";
-    if (!this.claim("type", name, declaration, node, site.where)) return false;
-    if (this.statics.has(name)) return true;
-    this.statics.set(name, undefined);
-    const builtin = isRuntimeNode(declaration);
-    const parameters = declaration.getTypeParameters();
-    const env = new Map<Node, TypeRef>(
-      parameters.map((p) => [p, { kind: "typeParameter", name: p.getName() }]),
-    );
-    const properties = this.#members(declaration, env, site.where) ?? [];
-    const doc = docOf(declaration);
-    const origin = builtin
-      ? "builtin"
-      : containsFetchBy(declaration)
-      ? "hybrid"
-      : "plain";
-    this.statics.set(name, {
-      name,
-      origin,
-      ...(doc === undefined ? {} : { doc }),
-      typeParameters: parameters.map((p) => p.getName()),
-      properties,
-      ...(builtin ? {} : {
-        source: this.sink.location(declaration.getNameNode() ?? declaration),
-      }),
-    });
-    return true;
-  }
-
-  /** Properties of a class, interface or object type alias, bases first. */
-  #members(
-    declaration: OwnerDeclaration,
-    env: ReadonlyMap<Node, TypeRef>,
-    reachedFrom: string,
-  ): PropertyModel[] | undefined {
-    const name = declaration.getName() ?? "Anonymous";
-    const owner = Node.isClassDeclaration(declaration)
-      ? defaultOwner(declaration)
-      : declaration;
-    const site: Site = { where: reachedFrom, owner, env, typeName: name };
-    const properties: PropertyModel[] = [];
-    const add = (property: PropertyModel | undefined) => {
-      if (property === undefined) return;
-      const index = properties.findIndex((p) => p.name === property.name);
-      if (index >= 0) properties[index] = property;
-      else properties.push(property);
-    };
-    // Bases first: `extends Base<X>`.
-    const heritage = Node.isClassDeclaration(declaration)
-      ? [declaration.getExtends()].filter((h) => h !== undefined)
-      : Node.isInterfaceDeclaration(declaration)
-      ? declaration.getExtends()
-      : [];
-    for (const clause of heritage) {
-      const base = resolvedSymbol(clause.getExpression())?.getDeclarations()
-        .find((d) =>
-          Node.isClassDeclaration(d) || Node.isInterfaceDeclaration(d)
-        );
-      if (
-        base === undefined || isLibNode(base) ||
-        !(Node.isClassDeclaration(base) || Node.isInterfaceDeclaration(base))
-      ) {
-        this.unsupported(clause, site, "the base type cannot be described");
-        continue;
-      }
-      const baseEnv = new Map<Node, TypeRef>();
-      const args = clause.getTypeArguments();
-      for (const [i, parameter] of base.getTypeParameters().entries()) {
-        const argument = args[i] ?? parameter.getDefault();
-        const mapped = argument && this.mapValue(argument, site);
-        if (mapped !== undefined) baseEnv.set(parameter, mapped);
-      }
-      for (const property of this.#members(base, baseEnv, reachedFrom) ?? []) {
-        add(property);
-      }
-    }
-    if (Node.isClassDeclaration(declaration)) {
-      for (const member of declaration.getMembers()) {
-        if (Node.isConstructorDeclaration(member)) {
-          for (const parameter of member.getParameters()) {
-            if (!parameter.isParameterProperty()) continue;
-            if (
-              parameter.getScope() === "private" ||
-              parameter.getScope() === "protected"
-            ) continue;
-            add(this.property(parameter, site));
-          }
-          continue;
-        }
-        if (!Node.isPropertyDeclaration(member) || member.isStatic()) continue;
-        const scope = member.getScope();
-        if (scope === "private" || scope === "protected") continue;
-        if (member.getNameNode().getKind() === SyntaxKind.PrivateIdentifier) {
-          continue;
-        }
-        add(this.property(member, site));
-      }
-    } else if (Node.isInterfaceDeclaration(declaration)) {
-      for (const member of declaration.getMembers()) {
-        if (Node.isPropertySignature(member)) add(this.property(member, site));
-        else if (!Node.isMethodSignature(member)) {
-          this.unsupported(member, site, "only properties can be described");
-        }
-      }
-    } else {
-      const literal = declaration.getTypeNode();
-      if (literal !== undefined && Node.isTypeLiteral(literal)) {
-        for (const property of this.#literalProperties(literal, site) ?? []) {
-          add(property);
-        }
-      }
-    }
-    return properties;
-  }
-}
-
-/** Whether a declaration writes `FetchBy` anywhere in it. */
-function containsFetchBy(declaration: Node): boolean {
-  return declaration.getDescendantsOfKind(SyntaxKind.TypeReference).some((
-    reference,
-  ) =>
-    runtimeNameOfSymbol(resolvedSymbol(typeReferenceNameNode(reference))) ===
-      "FetchBy"
-  );
 }

@@ -107,15 +107,18 @@ export interface OperationModel {
   readonly source: SourceLocation;
 }
 
-/** Where a parameter travels. */
-export type ParameterLocation = "path" | "query" | "header" | "body";
+/**
+ * Where a parameter travels. `part`: one part of a `multipart/form-data`
+ * body (`RequestPart<T>`); an operation has parts or a body, never both.
+ */
+export type ParameterLocation = "path" | "query" | "header" | "body" | "part";
 
 /** One parameter of an operation. */
 export interface ParameterModel {
   /** Name of the method parameter (the TS client uses `body` as the key of bodies). */
   readonly name: string;
   readonly in: ParameterLocation;
-  /** Wire name: path variable, query key or header name. */
+  /** Wire name: path variable, query key, header name or part name. */
   readonly wireName: string;
   readonly type: TypeRef;
   /** False when the parameter has a default or admits undefined. */
@@ -151,6 +154,8 @@ export type PrimitiveName = "string" | "number" | "integer" | "boolean";
 export type TypeRef =
   | { readonly kind: "primitive"; readonly name: PrimitiveName }
   | { readonly kind: "void" }
+  /** An uploaded file: only the type of a `part` parameter (`RequestPart<File>`). */
+  | { readonly kind: "file" }
   | { readonly kind: "enum"; readonly name: string }
   | { readonly kind: "array"; readonly element: TypeRef }
   /** A map with string keys: `Record<string, V>`, `Map<string, V>`. */

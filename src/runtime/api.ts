@@ -215,6 +215,21 @@ type RequestHeaderBrand<Name extends string> = Name extends string ? unknown
 /** The JSON request body. */
 export type RequestBody<T> = T;
 
+/**
+ * One part of a `multipart/form-data` request: `T` is `File` for a file
+ * (the server binds the uploaded `File`), or a JSON-able type for a JSON part
+ * (validated like a body). The part is named `Name`, by default the
+ * parameter's name (the analyzer reads it from source). A method takes
+ * parts or a `RequestBody`, never both.
+ */
+export type RequestPart<T, Name extends string = string> =
+  & T
+  & RequestPartBrand<Name>;
+
+/** Keeps `Name` part of the type; adds nothing to the value. */
+type RequestPartBrand<Name extends string> = Name extends string ? unknown
+  : never;
+
 /** A parameter injected for the runtime only, not part of the API contract. */
 export type ApiIgnore<T> = T;
 

@@ -72,6 +72,11 @@ Deno.test("controllerMetadata(TreeController): prefix, groups, ignored methods",
     { method: "findNodeWithProduct", httpMethod: "GET", path: "/{id}/pair" },
     { method: "productIndex", httpMethod: "GET", path: "/products/index" },
     { method: "createNode", httpMethod: "POST", path: "/nodes" },
+    {
+      method: "uploadImage",
+      httpMethod: "POST",
+      path: "/products/{productId}/image",
+    },
     { method: "reindex", httpMethod: "POST", path: "/reindex" },
     { method: "stats", httpMethod: "GET", path: "/internal/stats" },
   ]);
@@ -82,6 +87,7 @@ Deno.test("controllerMetadata(TreeController): prefix, groups, ignored methods",
       ["findNodeWithProduct", ["shop"]],
       ["productIndex", ["shop"]],
       ["createNode", ["admin"]],
+      ["uploadImage", ["admin"]],
     ]),
   );
   assert.equal(metadata.methodApiGroups.has("stats"), false);

@@ -55,6 +55,11 @@ export interface CreateServerOptions {
   readonly inject?: Readonly<Record<string, Injector>>;
   /** Classes holding fetchers besides controllers and default owners. */
   readonly fetcherOwners?: readonly AnyClass[];
+  /**
+   * Most bytes of an upload (a `multipart/form-data` body of an operation
+   * with `RequestPart<T>` parameters); larger ones get a 413. Default 10 MiB.
+   */
+  readonly maxUploadBytes?: number;
   /** Middleware run before every route (logging, authentication, tenants). */
   readonly middleware?: readonly MiddlewareHandler[];
   /** Told of every artifact render (tests count them). */
@@ -216,6 +221,9 @@ export async function createServer(
         ...(config.tsNullRenderMode === undefined
           ? {}
           : { nullRenderMode: config.tsNullRenderMode }),
+        ...(options.maxUploadBytes === undefined
+          ? {}
+          : { maxUploadBytes: options.maxUploadBytes }),
       }),
     );
     for (const service of models.server.services) {

@@ -7,10 +7,12 @@
  * It sends `method` to the server's base URL plus `uri` (path and query,
  * already encoded) with the given `headers`, plus the header
  * `content-type: application/json;charset=UTF-8`, and `body` as JSON when
- * it is defined. It resolves to the parsed JSON of the response, or `null`
- * when the response body is empty, and rejects with the parsed JSON body of a
- * response whose status is not 200. Extra headers (authorization, `tenant`)
- * are the application's to add here.
+ * it is defined; a `FormData` body (an operation with `RequestPart`
+ * parameters) is sent as `multipart/form-data` instead. It resolves to the
+ * parsed JSON of the response, or `null` when the response body is empty,
+ * and rejects with the parsed JSON body of a response whose status is not
+ * 200. Extra headers (authorization, `tenant`) are the application's to add
+ * here.
  */
 export type Executor = (args: {
   /** Path plus query, for example `/books?pageIndex=1`. */
@@ -18,6 +20,6 @@ export type Executor = (args: {
   readonly method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** Header values by header name. */
   readonly headers?: { readonly [key: string]: string };
-  /** The request body, to be sent as JSON. */
+  /** The request body, to be sent as JSON; a `FormData` as it is. */
   readonly body?: unknown;
 }) => Promise<unknown>;

@@ -21,9 +21,19 @@ export type FetchFunction = (
   init: {
     readonly method: string;
     readonly headers: HeaderValues;
-    readonly body?: string;
+    /** JSON text, or the bytes of a `multipart/form-data` body. */
+    readonly body?: string | ArrayBuffer;
   },
 ) => Promise<FetchResponse>;
+
+/** The global `FormData` and `Response`, which encode a multipart body. */
+type Globals = {
+  readonly FormData?: abstract new (...args: never[]) => unknown;
+  readonly Response?: new (body: unknown) => {
+    readonly headers: { get(name: string): string | null };
+    arrayBuffer(): Promise<ArrayBuffer>;
+  };
+};
 
 /** Options of {@link createFetchExecutor}. */
 export interface FetchExecutorOptions {
@@ -74,7 +84,9 @@ export class FetchExecutorError extends Error {
  * Each request goes to `baseUrl` plus `uri` with `method` and the headers
  * `content-type: application/json;charset=UTF-8`, then `options.headers`,
  * then `tenant` when set and not empty, then the operation's own headers
- * (names compared without case); `body` is sent as JSON when defined.
+ * (names compared without case); `body` is sent as JSON when defined. A
+ * `FormData` body (uploads) is sent as `multipart/form-data` instead: its
+ * bytes, with the content type and boundary that `Response` gives it.
  *
  * Resolves to the parsed JSON body of a 200 response, `null` when its body
  * is empty, its text when it is `text/*` (a `string` result). Rejects with
@@ -85,8 +97,9 @@ export class FetchExecutorError extends Error {
 export function createFetchExecutor(options: FetchExecutorOptions): Executor {
   const baseUrl = options.baseUrl.replace(/\/+$/, "");
   return async ({ uri, method, headers, body }) => {
+    const multipart = await multipartOf(body);
     const sent: { [key: string]: string } = {
-      "content-type": "application/json;charset=UTF-8",
+      "content-type": multipart?.type ?? "application/json;charset=UTF-8",
     };
     addHeaders(sent, await valueOf(options.headers));
     const tenant = await valueOf(options.tenant);
@@ -96,7 +109,11 @@ export function createFetchExecutor(options: FetchExecutorOptions): Executor {
     const response = await send(baseUrl + uri, {
       method,
       headers: sent,
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      ...(multipart !== undefined
+        ? { body: multipart.bytes }
+        : body === undefined
+        ? {}
+        : { body: JSON.stringify(body) }),
     });
     const text = await response.text();
     if (response.status !== 200) {
@@ -122,6 +139,25 @@ export function createFetchExecutor(options: FetchExecutorOptions): Executor {
     }
     return parsed.value;
   };
+}
+
+/**
+ * The content type and bytes of a `FormData` body; undefined for any other
+ * body (sent as JSON).
+ */
+async function multipartOf(
+  body: unknown,
+): Promise<{ type: string; bytes: ArrayBuffer } | undefined> {
+  const { FormData, Response } = globalThis as unknown as Globals;
+  if (FormData === undefined || !(body instanceof FormData)) return undefined;
+  if (Response === undefined) {
+    throw new Error(
+      "createFetchExecutor: no global Response to encode FormData",
+    );
+  }
+  const encoded = new Response(body);
+  const type = encoded.headers.get("content-type") ?? "multipart/form-data";
+  return { type, bytes: await encoded.arrayBuffer() };
 }
 
 /** A fixed value, or what its function gives for this request. */

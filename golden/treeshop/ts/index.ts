@@ -10,6 +10,7 @@ export {
   type FetchFunction,
   type FetchResponse,
 } from "./FetchExecutor.ts";
+export type { UploadFile } from "./Multipart.ts";
 export type { RequestOf } from "./RequestOf.ts";
 export type { ResponseOf } from "./ResponseOf.ts";
 export * from "./model/dto/index.ts";

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import type { ApiModel } from "../../model/api_model.ts";
 import { emptyModel } from "../testdata/model_builders.ts";
 import { sampleModel } from "../testdata/sample_model.ts";
+import { uploadModel } from "../testdata/upload_model.ts";
 import {
   DEFAULT_JAVA_BASE_PACKAGE,
   DEFAULT_JAVA_CLIENT_NAME,
@@ -150,6 +151,25 @@ Deno.test("java: mappings and parameter annotations", () => {
   assert.match(
     weird,
     /@RequestBody\(required = false\) @org\.springframework\.lang\.Nullable HashCodeBody body/,
+  );
+});
+
+Deno.test("java: parts are @RequestPart, files MultipartFile, consumes multipart", () => {
+  const upload = emitJava(uploadModel, { basePackage: "com.example.up" }).get(
+    "com/example/up/service/FileService.java",
+  )!;
+  assertHasLines(upload, [
+    '    @PutMapping(value = "/files", consumes = "multipart/form-data")',
+    "    void upload(",
+    '        @RequestPart("file") MultipartFile file,',
+    '        @RequestPart(name = "thumb-nail", required = false) @Nullable MultipartFile thumb,',
+    '        @RequestPart("count") long count,',
+    '        @RequestPart(name = "tags", required = false) @Nullable List<String> tags',
+    "    );",
+  ]);
+  assert.match(
+    upload,
+    /^import org\.springframework\.web\.multipart\.MultipartFile;$/m,
   );
 });
 

@@ -82,6 +82,8 @@ export function toJType(type: TypeRef, scope: TypeScope): JType {
       return PRIMITIVES[type.name];
     case "void":
       return { k: "void" };
+    case "file":
+      return ref("org.springframework.web.multipart", "MultipartFile");
     case "enum": {
       const java = names.enums.get(type.name);
       if (java === undefined) throw missing("enum", type.name);

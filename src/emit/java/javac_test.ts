@@ -13,6 +13,7 @@ import { join } from "node:path";
 import { parse as parseYaml } from "yaml";
 import { readGoldenModel } from "../../testing/golden.ts";
 import { sampleModel } from "../testdata/sample_model.ts";
+import { uploadModel } from "../testdata/upload_model.ts";
 import { DEFAULT_JAVA_BASE_PACKAGE, emitJava } from "./emit_java.ts";
 import { nastyModel } from "./testdata/nasty_model.ts";
 import {
@@ -63,6 +64,13 @@ javacTest("java: a model of hostile names compiles", async () => {
       basePackage: "org.example.weird",
       clientName: "weird-api",
     }),
+  );
+  await client.dispose();
+});
+
+javacTest("java: a model with multipart parts compiles", async () => {
+  const client = await compileClient(
+    emitJava(uploadModel, { basePackage: "com.example.up" }),
   );
   await client.dispose();
 });

@@ -151,7 +151,10 @@ function writeOperation(
   w.lines(
     javadoc("", [op.doc, declaredErrorsParagraph(op, unit, names)], tags),
   );
-  w.line(`@${unit.ref(WEB, MAPPING[op.httpMethod])}(${javaString(op.path)})`);
+  const mapping = op.parameters.some((p) => p.in === "part")
+    ? `value = ${javaString(op.path)}, consumes = "multipart/form-data"`
+    : javaString(op.path);
+  w.line(`@${unit.ref(WEB, MAPPING[op.httpMethod])}(${mapping})`);
   w.list(`${result} ${java}`, params, ";");
 }
 
@@ -179,5 +182,9 @@ function parameterAnnotation(p: ParameterModel, unit: CompilationUnit): string {
       return p.required
         ? `@${unit.ref(WEB, "RequestBody")}`
         : `@${unit.ref(WEB, "RequestBody")}(required = false)`;
+    case "part":
+      return p.required
+        ? `@${unit.ref(WEB, "RequestPart")}(${wire})`
+        : `@${unit.ref(WEB, "RequestPart")}(name = ${wire}, required = false)`;
   }
 }

@@ -25,6 +25,9 @@
  *   generic ones per instantiation (`Page_<arg>`, `Tuple2_<a>_<b>`) with an
  *   `x-tailor-generic` hint. Objects are closed (`additionalProperties:
  *   false`); `required` lists the non-optional properties, omitted if empty.
+ * - `RequestPart<T>` parameters make one `multipart/form-data` request body
+ *   (multipart.ts): a property per part, files `format: binary`, other parts
+ *   with `encoding` `application/json`.
  * - Enums are inline everywhere (`type: string`, `enum`), no enum
  *   components; `x-tailor-enum` names the enum.
  * - `nullRenderMode: "null"` (`orm.client.ts.null-render-mode`): the
@@ -49,6 +52,7 @@
  * @module
  */
 
+import { multipartRequestBody } from "./multipart.ts";
 import type {
   ApiModel,
   OperationModel,
@@ -239,8 +243,11 @@ class OpenApiBuilder {
   #operation(service: ServiceModel, op: OperationModel, id: string): Json {
     const out: Json = { tags: [service.name], ...docFields(op.doc) };
     out.operationId = id;
-    const params = op.parameters.filter((p) => p.in !== "body");
+    const params = op.parameters.filter((p) =>
+      p.in !== "body" && p.in !== "part"
+    );
     const bodies = op.parameters.filter((p) => p.in === "body");
+    const parts = op.parameters.filter((p) => p.in === "part");
     if (bodies.length > 1) {
       throw new Error(`${service.name}.${op.name} has several request bodies`);
     }
@@ -258,6 +265,11 @@ class OpenApiBuilder {
         "application/json": { schema: this.#schemas.schema(body.type) },
       };
       out.requestBody = requestBody;
+    } else if (parts.length > 0) {
+      out.requestBody = multipartRequestBody(
+        parts,
+        (type) => this.#schemas.schema(type),
+      );
     }
     const ok: Json = {};
     const { type, nullable } = op.result;

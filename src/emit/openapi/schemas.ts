@@ -176,6 +176,8 @@ export class SchemaRegistry {
         return { type: type.name };
       case "void":
         return {};
+      case "file":
+        return { type: "string", format: "binary" };
       case "enum": {
         const e = this.#index.enum(type.name);
         if (e === undefined) throw new Error(`unknown enum ${type.name}`);
@@ -373,6 +375,8 @@ export class SchemaRegistry {
         return type.name;
       case "void":
         return "void";
+      case "file":
+        return "File";
       case "enum":
         return type.name;
       case "array":

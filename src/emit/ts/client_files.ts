@@ -40,10 +40,12 @@ export function executorText(): string {
  * It sends \`method\` to the server's base URL plus \`uri\` (path and query,
  * already encoded) with the given \`headers\`, plus the header
  * \`content-type: application/json;charset=UTF-8\`, and \`body\` as JSON when
- * it is defined. It resolves to the parsed JSON of the response, or \`null\`
- * when the response body is empty, and rejects with the parsed JSON body of a
- * response whose status is not 200. Extra headers (authorization, \`tenant\`)
- * are the application's to add here.
+ * it is defined; a \`FormData\` body (an operation with \`RequestPart\`
+ * parameters) is sent as \`multipart/form-data\` instead. It resolves to the
+ * parsed JSON of the response, or \`null\` when the response body is empty,
+ * and rejects with the parsed JSON body of a response whose status is not
+ * 200. Extra headers (authorization, \`tenant\`) are the application's to add
+ * here.
  */
 export type Executor = (args: {
   /** Path plus query, for example \`/books?pageIndex=1\`. */
@@ -51,7 +53,7 @@ export type Executor = (args: {
   readonly method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** Header values by header name. */
   readonly headers?: { readonly [key: string]: string };
-  /** The request body, to be sent as JSON. */
+  /** The request body, to be sent as JSON; a \`FormData\` as it is. */
   readonly body?: unknown;
 }) => Promise<unknown>;
 `;
@@ -165,9 +167,19 @@ export type FetchFunction = (
   init: {
     readonly method: string;
     readonly headers: HeaderValues;
-    readonly body?: string;
+    /** JSON text, or the bytes of a \`multipart/form-data\` body. */
+    readonly body?: string | ArrayBuffer;
   },
 ) => Promise<FetchResponse>;
+
+/** The global \`FormData\` and \`Response\`, which encode a multipart body. */
+type Globals = {
+  readonly FormData?: abstract new (...args: never[]) => unknown;
+  readonly Response?: new (body: unknown) => {
+    readonly headers: { get(name: string): string | null };
+    arrayBuffer(): Promise<ArrayBuffer>;
+  };
+};
 
 /** Options of {@link createFetchExecutor}. */
 export interface FetchExecutorOptions {
@@ -218,7 +230,9 @@ export class FetchExecutorError extends Error {
  * Each request goes to \`baseUrl\` plus \`uri\` with \`method\` and the headers
  * \`content-type: application/json;charset=UTF-8\`, then \`options.headers\`,
  * then \`tenant\` when set and not empty, then the operation's own headers
- * (names compared without case); \`body\` is sent as JSON when defined.
+ * (names compared without case); \`body\` is sent as JSON when defined. A
+ * \`FormData\` body (uploads) is sent as \`multipart/form-data\` instead: its
+ * bytes, with the content type and boundary that \`Response\` gives it.
  *
  * Resolves to the parsed JSON body of a 200 response, \`null\` when its body
  * is empty, its text when it is \`text/*\` (a \`string\` result). Rejects with
@@ -229,8 +243,9 @@ export class FetchExecutorError extends Error {
 export function createFetchExecutor(options: FetchExecutorOptions): Executor {
   const baseUrl = options.baseUrl.replace(/\\/+$/, "");
   return async ({ uri, method, headers, body }) => {
+    const multipart = await multipartOf(body);
     const sent: { [key: string]: string } = {
-      "content-type": "application/json;charset=UTF-8",
+      "content-type": multipart?.type ?? "application/json;charset=UTF-8",
     };
     addHeaders(sent, await valueOf(options.headers));
     const tenant = await valueOf(options.tenant);
@@ -240,7 +255,11 @@ export function createFetchExecutor(options: FetchExecutorOptions): Executor {
     const response = await send(baseUrl + uri, {
       method,
       headers: sent,
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      ...(multipart !== undefined
+        ? { body: multipart.bytes }
+        : body === undefined
+        ? {}
+        : { body: JSON.stringify(body) }),
     });
     const text = await response.text();
     if (response.status !== 200) {
@@ -266,6 +285,23 @@ export function createFetchExecutor(options: FetchExecutorOptions): Executor {
     }
     return parsed.value;
   };
+}
+
+/**
+ * The content type and bytes of a \`FormData\` body; undefined for any other
+ * body (sent as JSON).
+ */
+async function multipartOf(
+  body: unknown,
+): Promise<{ type: string; bytes: ArrayBuffer } | undefined> {
+  const { FormData, Response } = globalThis as unknown as Globals;
+  if (FormData === undefined || !(body instanceof FormData)) return undefined;
+  if (Response === undefined) {
+    throw new Error("createFetchExecutor: no global Response to encode FormData");
+  }
+  const encoded = new Response(body);
+  const type = encoded.headers.get("content-type") ?? "multipart/form-data";
+  return { type, bytes: await encoded.arrayBuffer() };
 }
 
 /** A fixed value, or what its function gives for this request. */

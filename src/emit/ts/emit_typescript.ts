@@ -4,7 +4,8 @@
  *
  * ```
  * index.ts  Api.ts  Executor.ts  FetchExecutor.ts  RequestOf.ts  ResponseOf.ts
- * ElementOf.ts  ApiErrors.ts (when operations declare errors)
+ * ElementOf.ts  Multipart.ts (only when an operation takes RequestPart<T>)
+ * ApiErrors.ts (only when operations declare errors)
  * model/dto/<Entity>Dto.ts + index.ts      model/enums/<Enum>.ts + index.ts
  * model/static/<Type>.ts + index.ts         model/dynamic/Dynamic_<Entity>.ts + index.ts
  * services/<Name>Service.ts + index.ts
@@ -52,11 +53,14 @@ import {
   Imports,
   INDENT,
   lowerFirst,
+  MULTIPART_FILE,
   serviceFile,
   staticFile,
   TypeRenderer,
+  UPLOAD_FILE,
 } from "./render.ts";
 import { serviceFileText } from "./service_file.ts";
+import { modelHasParts, multipartText } from "./multipart.ts";
 import { enumExport, type EnumStyle, enumText } from "./enum_style.ts";
 import { type ImportExtension, withExtension } from "./import_extension.ts";
 import { type NullRenderMode, nullTargets } from "./null_mode.ts";
@@ -115,6 +119,7 @@ export function emitTypeScript(
 
   add("Executor.ts", executorText());
   add("FetchExecutor.ts", fetchExecutorText(extension));
+  if (modelHasParts(model)) add(MULTIPART_FILE, multipartText());
   add("RequestOf.ts", requestOfText(model));
   add("ResponseOf.ts", responseOfText(model));
   add("ElementOf.ts", elementOfText(model, extension));
@@ -306,6 +311,9 @@ function rootIndexText(model: ApiModel, extension: ImportExtension): string {
   type FetchFunction,
   type FetchResponse,
 } from ${from("./FetchExecutor.ts")};`,
+    ...(modelHasParts(model)
+      ? [`export type { ${UPLOAD_FILE} } from ${from(`./${MULTIPART_FILE}`)};`]
+      : []),
     `export type { RequestOf } from ${from("./RequestOf.ts")};`,
     `export type { ResponseOf } from ${from("./ResponseOf.ts")};`,
   ];

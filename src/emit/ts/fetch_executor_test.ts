@@ -12,7 +12,7 @@ import { createWorkspace, type Workspace } from "./testdata/tools.ts";
 type Init = {
   readonly method: string;
   readonly headers: { readonly [key: string]: string };
-  readonly body?: string;
+  readonly body?: string | ArrayBuffer;
 };
 type Reply = { status: number; body: string; contentType?: string };
 type Executor = (args: {
@@ -206,6 +206,41 @@ Deno.test("createFetchExecutor: non-200 rejects with the parsed body", () =>
       answer({ status: 200, body: "{truncated" }),
       (rejected) =>
         rejected instanceof FetchExecutorError && rejected.status === 200,
+    );
+  }));
+
+Deno.test("createFetchExecutor: a FormData body goes as multipart/form-data", () =>
+  withClient(async ({ createFetchExecutor }) => {
+    const { fetch, calls } = recordingFetch({ status: 200, body: "1" });
+    const executor = createFetchExecutor({
+      baseUrl: "",
+      headers: { authorization: "Bearer t" },
+      fetch,
+    });
+    const form = new FormData();
+    form.append("file", new File(["abc"], "a.txt", { type: "text/plain" }));
+    form.append("meta", new Blob(['{"n":1}'], { type: "application/json" }));
+    assert.equal(await executor({ uri: "/up", method: "POST", body: form }), 1);
+    const { init } = calls[0]!;
+    const type = init.headers["content-type"]!;
+    assert.match(type, /^multipart\/form-data; ?boundary=/);
+    assert.equal(init.headers["authorization"], "Bearer t");
+    assert.ok(init.body instanceof ArrayBuffer);
+    const back = await new Request("http://x/", {
+      method: "POST",
+      headers: { "content-type": type },
+      body: init.body,
+    }).formData();
+    const file = back.get("file") as File;
+    assert.equal(file.name, "a.txt");
+    assert.equal(await file.text(), "abc");
+    assert.equal(await (back.get("meta") as File).text(), '{"n":1}');
+    // Any other object is still JSON.
+    await executor({ uri: "/j", method: "POST", body: { a: 1 } });
+    assert.equal(calls[1]!.init.body, '{"a":1}');
+    assert.equal(
+      calls[1]!.init.headers["content-type"],
+      "application/json;charset=UTF-8",
     );
   }));
 

@@ -54,6 +54,12 @@ export function staticFile(name: string): string {
   return `model/static/${name}.ts`;
 }
 
+/** Root-relative path of the multipart helpers (clients with uploads only). */
+export const MULTIPART_FILE = "Multipart.ts";
+
+/** The client's type of an uploaded file (`File` or `Blob`, without DOM types). */
+export const UPLOAD_FILE = "UploadFile";
+
 /** Root-relative path of the file declaring service `name`. */
 export function serviceFile(name: string): string {
   return `services/${name}.ts`;
@@ -166,6 +172,9 @@ export class TypeRenderer {
         return type.name === "integer" ? "number" : type.name;
       case "void":
         return "void";
+      case "file":
+        this.imports.add(UPLOAD_FILE, MULTIPART_FILE);
+        return UPLOAD_FILE;
       case "enum":
         this.imports.add(type.name, enumFile(type.name));
         return type.name;

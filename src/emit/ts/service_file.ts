@@ -14,10 +14,16 @@ import type {
 import type { ImportExtension } from "./import_extension.ts";
 import { castReturn, executorReturn, promiseSignature } from "./layout.ts";
 import {
+  MULTIPART_FUNCTION,
+  multipartExpression,
+  operationHasParts,
+} from "./multipart.ts";
+import {
   docLines,
   Imports,
   INDENT,
   joinDocs,
+  MULTIPART_FILE,
   NO_PROPERTIES,
   propertyKey,
   serviceFile,
@@ -166,6 +172,9 @@ function operationLines(
   const statements = requestStatements(operation);
   lines.push(...statements.map((line) => `${inner}${line}`));
 
+  if (operationHasParts(operation)) {
+    types.imports.add(MULTIPART_FUNCTION, MULTIPART_FILE, true);
+  }
   const args = executorArgs(operation);
   const call = `this.#executor({ ${args.join(", ")} })`;
   if (result.type.kind === "void") {
@@ -190,7 +199,9 @@ function executorArgs(operation: OperationModel): string[] {
     parts.push("headers");
   }
   const body = operation.parameters.find((p) => p.in === "body");
-  if (body !== undefined) {
+  if (operationHasParts(operation)) {
+    parts.push(`body: ${multipartExpression(operation, option)}`);
+  } else if (body !== undefined) {
     parts.push(
       body.required
         ? "body: options.body"

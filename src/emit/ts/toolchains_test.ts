@@ -307,7 +307,7 @@ Deno.test(`toolchain matrix (TypeScript ${TYPESCRIPT_VERSION})`, async (t) => {
       async () => {
         assert.match(
           await runConsumer("node", cell("nodenext", "js")),
-          /consumer ok: 6 requests/,
+          /consumer ok: 7 requests/,
         );
       },
     );
@@ -328,7 +328,7 @@ Deno.test(`toolchain matrix (TypeScript ${TYPESCRIPT_VERSION})`, async (t) => {
     await t.step("deno + ts: the client runs under deno", async () => {
       assert.match(
         await runConsumer("deno", cell("deno", "ts")),
-        /consumer ok: 6 requests/,
+        /consumer ok: 7 requests/,
       );
     });
 

@@ -15,7 +15,8 @@ import {
   toJsonSchema,
 } from "../../emit/openapi/json_schema.ts";
 
-type Json = { [key: string]: unknown };
+/** A parsed JSON object. */
+export type Json = { [key: string]: unknown };
 
 /** Checks a parsed body; returns the first problem, or undefined. */
 export type BodyCheck = (body: unknown) => string | undefined;
@@ -25,23 +26,42 @@ export type BodyCheck = (body: unknown) => string | undefined;
  * (`"POST /nodes"`), compiled once at start-up.
  */
 export function bodyChecks(model: ApiModel): Map<string, BodyCheck> {
+  return checksOf(
+    model,
+    "application/json",
+    (schema, compile) => compile(schema),
+  );
+}
+
+/**
+ * What `make` builds from each operation's request body schema of media
+ * type `media` in the model's document, keyed `"<METHOD> <path>"`; `compile`
+ * turns one of its schemas (`$ref`s to components allowed) into a check.
+ */
+export function checksOf<T>(
+  model: ApiModel,
+  media: string,
+  make: (schema: Json, compile: (schema: Json) => BodyCheck) => T,
+): Map<string, T> {
   const document = parse(
     emitOpenApi(model, { info: { title: "server", version: "0" } }),
   ) as Json;
   const ajv = new Ajv({ allErrors: false, strict: false });
   ajv.addSchema(componentsSchema(document));
-  const checks = new Map<string, BodyCheck>();
+  const compile = (schema: Json): BodyCheck => {
+    const validate = ajv.compile({ allOf: [toJsonSchema(schema)] });
+    return (body) => firstError(validate, body);
+  };
+  const checks = new Map<string, T>();
   const paths = (document.paths ?? {}) as Record<string, Json>;
   for (const [path, item] of Object.entries(paths)) {
     for (const [method, operation] of Object.entries(item)) {
       const schema = (((operation as Json).requestBody as Json | undefined)
-        ?.content as Record<string, Json> | undefined)?.["application/json"]
-        ?.schema;
+        ?.content as Record<string, Json> | undefined)?.[media]?.schema;
       if (schema === undefined) continue;
-      const validate = ajv.compile({ allOf: [toJsonSchema(schema)] });
       checks.set(
         `${method.toUpperCase()} ${path}`,
-        (body) => firstError(validate, body),
+        make(schema as Json, compile),
       );
     }
   }

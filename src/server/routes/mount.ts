@@ -1,7 +1,7 @@
 /**
  * Serves a project's controllers: every route of the server-scope model
  * mounted on Hono, parameters bound to their declared types, bodies
- * validated, `ApiIgnore<T>` parameters injected, results shaped by their
+ * validated, multipart parts read (parts.ts), `ApiIgnore<T>` parameters injected, results shaped by their
  * fetchers. A request that does not fit is a 400 with a JSON reason; a
  * handler's failure a 500 whose stack is logged, never sent.
  *
@@ -27,6 +27,13 @@ import {
 import { HttpError } from "../../runtime/http_error.ts";
 import { type ShapeContext, shapeValue } from "./shape.ts";
 import { type NullRenderMode, nullTargets } from "../../emit/ts/null_mode.ts";
+import {
+  DEFAULT_MAX_UPLOAD_BYTES,
+  type PartChecks,
+  partChecks,
+  readParts,
+  uploadLimit,
+} from "./parts.ts";
 
 /** Fills an `ApiIgnore<T>` parameter from the request. */
 export type Injector = (context: Context) => unknown;
@@ -47,6 +54,12 @@ export interface ControllerRoutesOptions {
    * and document say (default `undefined`: left out).
    */
   readonly nullRenderMode?: NullRenderMode;
+  /**
+   * Most bytes of a `multipart/form-data` body (operations with
+   * `RequestPart<T>` parameters); a larger one is answered 413. Default
+   * {@link DEFAULT_MAX_UPLOAD_BYTES} (10 MiB).
+   */
+  readonly maxUploadBytes?: number;
 }
 
 /** The 400 body of a value that does not fit its parameter. */
@@ -77,6 +90,13 @@ export function controllerRoutes(options: ControllerRoutesOptions): Hono {
   const checks = bodyChecks(model);
   const dynamics = new Map(model.dynamicEntities.map((d) => [d.entity, d]));
   const nulls = nullTargets(model, options.nullRenderMode);
+  const parts = partChecks(model);
+  const maxUploadBytes = options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES;
+  if (!Number.isSafeInteger(maxUploadBytes) || maxUploadBytes <= 0) {
+    throw new RouteTableError(
+      `maxUploadBytes must be a positive integer, got ${maxUploadBytes}`,
+    );
+  }
   const app = new Hono();
   const routes = model.services.flatMap((service) =>
     service.operations.map((operation) => ({ service, operation }))
@@ -106,6 +126,7 @@ export function controllerRoutes(options: ControllerRoutesOptions): Hono {
       enums,
       inject: options.inject ?? {},
       check: checks.get(`${operation.httpMethod} ${operation.path}`),
+      parts: parts.get(`${operation.httpMethod} ${operation.path}`),
       shape: {
         fetcherOf: (key) => fetchers.get(key)!,
         statics,
@@ -113,11 +134,11 @@ export function controllerRoutes(options: ControllerRoutesOptions): Hono {
         nulls,
       },
     };
-    app.on(
-      operation.httpMethod,
-      operation.path.replace(/\{([^}]+)\}/g, ":$1"),
-      (c) => answer(route, c),
-    );
+    const path = operation.path.replace(/\{([^}]+)\}/g, ":$1");
+    if (operation.parameters.some((p) => p.in === "part")) {
+      app.on(operation.httpMethod, path, uploadLimit(maxUploadBytes));
+    }
+    app.on(operation.httpMethod, path, (c) => answer(route, c));
   }
   return app;
 }
@@ -128,6 +149,7 @@ interface Route {
   readonly enums: EnumValues;
   readonly inject: Readonly<Record<string, Injector>>;
   readonly check: BodyCheck | undefined;
+  readonly parts: PartChecks | undefined;
   readonly shape: ShapeContext;
 }
 
@@ -167,11 +189,17 @@ async function argumentsOf(route: Route, c: Context): Promise<unknown[]> {
   for (const injected of operation.injected ?? []) {
     args[injected.index] = await route.inject[injected.type]!(c);
   }
+  const parts = operation.parameters.some((p) => p.in === "part")
+    ? await readParts(operation, c.req.raw, route.parts)
+    : undefined;
+  if (parts?.ok === false) throw new BadRequest(parts.parameter, parts.message);
   let next = 0;
   for (const parameter of operation.parameters) {
     while (Object.hasOwn(args, next)) next++;
     args[next++] = parameter.in === "body"
       ? await bodyOf(route, parameter, c)
+      : parameter.in === "part"
+      ? parts?.values.get(parameter.name)
       : bindParameter(route, parameter, c);
   }
   return args;

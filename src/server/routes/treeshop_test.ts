@@ -3,23 +3,15 @@
  * against the OpenAPI schema of its operation (no field more, none missing).
  */
 import assert from "node:assert/strict";
-import { fileURLToPath } from "node:url";
-import { analyzeProject } from "../../analyze/analyze.ts";
 import { emitOpenApi } from "../../emit/openapi/emit_openapi.ts";
 import { responseValidator } from "../../testing/validate_openapi.ts";
+import { TreeController } from "../../../fixtures/treeshop/tree_controller.ts";
 import {
-  HiddenController,
-  TreeController,
-} from "../../../fixtures/treeshop/tree_controller.ts";
-import { treeshopInjectors } from "../../../fixtures/treeshop/injectors.ts";
-import { controllerRoutes } from "./mount.ts";
+  treeshopRoutes,
+  treeshopServerModel,
+} from "./testdata/treeshop_routes.ts";
 
-const TREESHOP = fileURLToPath(
-  new URL("../../../fixtures/treeshop/", import.meta.url),
-);
-const analysis = await analyzeProject(TREESHOP, { scope: "server" });
-if (!analysis.ok) throw new Error(JSON.stringify(analysis.diagnostics));
-const model = analysis.model;
+const model = await treeshopServerModel();
 const check = responseValidator(
   emitOpenApi(model, { info: { title: "treeshop", version: "1" } }),
 );
@@ -28,11 +20,7 @@ async function serve<T>(
   run: (base: string, tree: TreeController) => Promise<T>,
 ): Promise<T> {
   const tree = new TreeController();
-  const app = controllerRoutes({
-    model,
-    controllers: [tree, new HiddenController()],
-    inject: treeshopInjectors,
-  });
+  const app = treeshopRoutes(model, tree);
   const server = Deno.serve(
     { hostname: "127.0.0.1", port: 0, onListen: () => {} },
     app.fetch,

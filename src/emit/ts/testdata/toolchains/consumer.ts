@@ -26,6 +26,7 @@ import {
   createFetchExecutor as createTreeshopExecutor,
   type NodeInput,
   type TreeNodeDto,
+  type UploadFile,
 } from "./treeshop/index.ts";
 
 /** True when `X` and `Y` are the same type. */
@@ -40,7 +41,7 @@ interface Seen {
   readonly url: string;
   readonly method: string;
   readonly headers: { readonly [key: string]: string };
-  readonly body: string | undefined;
+  readonly body: string | ArrayBuffer | undefined;
 }
 
 const seen: Seen[] = [];
@@ -83,6 +84,12 @@ const stubFetch: FetchFunction = (url, init) => {
     return reply(400, '{"error":"bad-request","parameter":"id"}');
   }
   if (path === "/helloworld") return reply(200, "Hello World!", "text/plain");
+  if (path === "/tree/products/3/image") {
+    return reply(
+      200,
+      '{"productId":3,"fileName":"blob","size":3,"contentType":"image/png","caption":"Cap"}',
+    );
+  }
   if (path === "/tree/nodes") {
     return reply(200, '{"id":9,"name":"Child","kind":"ITEM"}');
   }
@@ -156,6 +163,24 @@ export async function run(): Promise<string> {
     last?.headers["content-type"] === "application/json;charset=UTF-8",
     "content type",
   );
+
+  // An upload: the platform's Blob (reached without DOM types) is an UploadFile.
+  const { Blob } = globalThis as unknown as {
+    Blob: new (parts: string[], options: { type: string }) => UploadFile;
+  };
+  const receipt = await shop.treeService.uploadImage({
+    productId: 3,
+    image: new Blob(["png"], { type: "image/png" }),
+    meta: { caption: "Cap" },
+  });
+  check(receipt.size === 3 && receipt.caption === "Cap", "upload receipt");
+  const upload = seen[seen.length - 1];
+  check(
+    upload?.headers["content-type"]?.startsWith("multipart/form-data") ===
+      true,
+    "multipart content type",
+  );
+  check(upload?.body instanceof ArrayBuffer, "multipart bytes");
   check(
     seen[0]?.url === "http://stub/books?pageSize=1",
     `query of ${seen[0]?.url}`,
@@ -177,6 +202,12 @@ export async function wrongUses(): Promise<void> {
   if (row !== undefined) row.name = "changed";
   // @ts-expect-error: the header is required
   await shop.treeService.createNode({ body: { name: "x" } });
+  const named = { productId: 3, image: "a.png", meta: { caption: "x" } };
+  // @ts-expect-error: a file part takes a file, not its name
+  await shop.treeService.uploadImage(named);
+  const file = {} as UploadFile;
+  // @ts-expect-error: the JSON part is required
+  await shop.treeService.uploadImage({ productId: 3, image: file });
   // @ts-expect-error: no such service in the treeshop client
   shop.bookService;
 }

@@ -4,6 +4,8 @@ package com.example.shop.client.service;
 
 import com.example.shop.client.model.dto.ProductDto;
 import com.example.shop.client.model.dto.TreeNodeDto;
+import com.example.shop.client.model.statics.ImageMeta;
+import com.example.shop.client.model.statics.ImageReceipt;
 import com.example.shop.client.model.statics.NodeInput;
 import com.example.shop.client.model.statics.Tuple2;
 import java.util.Map;
@@ -14,6 +16,8 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestPart;
+import org.springframework.web.multipart.MultipartFile;
 
 /**
  * Category trees and products, for the shop's clients.
@@ -59,5 +63,19 @@ public interface TreeService {
     TreeNodeDto.TreeController_NODE_FETCHER createNode(
         @RequestBody NodeInput input,
         @RequestHeader("x-request-id") String requestId
+    );
+
+    /**
+     * Uploads an image of a product (<code>multipart/form-data</code>).
+     *
+     * @param productId Identifier of the product.
+     * @param image The image file.
+     * @param meta What the image shows, a JSON part.
+     */
+    @PostMapping(value = "/api/v1/tree/products/{productId}/image", consumes = "multipart/form-data")
+    ImageReceipt uploadImage(
+        @PathVariable("productId") long productId,
+        @RequestPart("image") MultipartFile image,
+        @RequestPart("meta") ImageMeta meta
     );
 }

@@ -1,0 +1,107 @@
+/**
+ * Dynamic entities of the model: an `@Entity()` class written without
+ * `FetchBy` becomes `Dynamic_<Entity>`, every property optional, with the
+ * entities its associations reach. Also the value types of scalar entity
+ * properties, which fetched shapes share.
+ *
+ * @module
+ */
+
+import type { PropertyDeclaration } from "ts-morph";
+import type {
+  DynamicEntityModel,
+  PropertyModel,
+  TypeRef,
+} from "../model/api_model.ts";
+import type { DiagnosticSink } from "./codes.ts";
+import type { EntityInfo, EntityProperty } from "./entities.ts";
+import {
+  Registry,
+  reportUnsupported,
+  type Site,
+  type TypeNodeMapper,
+} from "./mapping.ts";
+import type { TypeNames } from "./type_names.ts";
+
+/**
+ * What the dynamic-entity functions are given: the sink, the names
+ * (entities), the mapper for property types, and the registries they fill.
+ */
+export interface DynamicEntitiesContext {
+  /** Where errors go. */
+  readonly sink: DiagnosticSink;
+  /** Entities are read here. */
+  readonly names: TypeNames;
+  /** Maps scalar property types. */
+  readonly types: TypeNodeMapper;
+  /** Dynamic entities by entity name. */
+  readonly dynamics: Registry<DynamicEntityModel>;
+  /** Value type of each scalar entity property mapped so far. */
+  readonly scalarTypes: Map<PropertyDeclaration, TypeRef | undefined>;
+}
+
+/** The value type of a scalar entity property (`Int`, enums kept). */
+export function scalarType(
+  cx: DynamicEntitiesContext,
+  entity: EntityInfo,
+  property: EntityProperty,
+): TypeRef | undefined {
+  const declaration = property.declaration;
+  if (cx.scalarTypes.has(declaration)) {
+    return cx.scalarTypes.get(declaration);
+  }
+  const site: Site = {
+    where: `${entity.name}.${property.name}`,
+    owner: undefined,
+    env: new Map(),
+  };
+  const typeNode = declaration.getTypeNode();
+  const mapped = typeNode === undefined
+    ? cx.types.mapInferred(declaration.getType(), declaration, site)
+    : cx.types.map(typeNode, site);
+  const type = mapped?.type;
+  cx.scalarTypes.set(declaration, type);
+  return type;
+}
+
+/** `Dynamic_<Entity>`: registers the entity and everything it reaches. */
+export function dynamicRef(
+  cx: DynamicEntitiesContext,
+  entity: EntityInfo,
+): TypeRef {
+  if (!cx.dynamics.has(entity.name)) {
+    cx.dynamics.reserve(entity.name);
+    const properties: PropertyModel[] = [];
+    for (const property of entity.properties) {
+      let type: TypeRef | undefined;
+      if (property.kind === "scalar") {
+        type = scalarType(cx, entity, property);
+      } else if (property.target !== undefined) {
+        const target = cx.names.entityOf(property.target);
+        if (target === undefined) {
+          reportUnsupported(cx.sink, property.declaration, {
+            where: `${entity.name}.${property.name}`,
+            owner: undefined,
+            env: new Map(),
+          }, "the association's target is not an @Entity() class");
+        } else {
+          const ref = dynamicRef(cx, target);
+          type = property.toMany ? { kind: "array", element: ref } : ref;
+        }
+      }
+      if (type === undefined) continue;
+      properties.push({
+        name: property.name,
+        type,
+        optional: true,
+        ...(property.doc === undefined ? {} : { doc: property.doc }),
+      });
+    }
+    cx.dynamics.set(entity.name, {
+      entity: entity.name,
+      ...(entity.doc === undefined ? {} : { doc: entity.doc }),
+      properties,
+    });
+  }
+  return { kind: "dynamic", entity: entity.name };
+}

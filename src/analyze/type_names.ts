@@ -1,0 +1,112 @@
+/**
+ * The name registry of the model and the entity lookup: two declarations
+ * may not share a client-side name within a name space (types, entities,
+ * fetcher owners, services), and every class asked about is read once as an
+ * `@Entity()` or found not to be one.
+ *
+ * @module
+ */
+
+import type { ClassDeclaration, Node } from "ts-morph";
+import { CODES, type DiagnosticSink } from "./codes.ts";
+import { type EntityInfo, isEntityClass, readEntity } from "./entities.ts";
+import { isIdentifierName } from "./symbols.ts";
+
+/** Name spaces in which two declarations may not share a name. */
+export type NameSpace = "type" | "entity" | "owner" | "service";
+
+/** Claims client-side names and reads entity classes (both cached). */
+export class TypeNames {
+  readonly #sink: DiagnosticSink;
+  readonly #names = new Map<string, Node>();
+  /** Entities read so far, by entity name. */
+  readonly #entityInfos = new Map<string, EntityInfo>();
+  /** Every class asked about: its entity, or null when it is none. */
+  readonly #entities = new Map<ClassDeclaration, EntityInfo | null>();
+
+  /** Clashes and bad property names are reported to `sink`. */
+  constructor(sink: DiagnosticSink) {
+    this.#sink = sink;
+  }
+
+  /**
+   * Claims a name for a declaration in a name space; reports a clash when
+   * another declaration has it.
+   */
+  claim(
+    space: NameSpace,
+    name: string,
+    declaration: Node,
+    at: Node,
+    where?: string,
+  ): boolean {
+    const key = `${space}:${name}`;
+    const existing = this.#names.get(key);
+    if (existing === undefined) {
+      this.#names.set(key, declaration);
+      return true;
+    }
+    if (existing === declaration) return true;
+    const other = this.#sink.location(existing);
+    this.#sink.error(
+      CODES.NAME_CLASH,
+      at,
+      `${
+        where === undefined ? "" : `${where}: `
+      }two declarations are named ${name} ` +
+        `(the other is at ${other.file}:${other.line}:${other.column}); ` +
+        "the client would mix them up",
+      "rename one of them",
+    );
+    return false;
+  }
+
+  /** Reports a property whose name the clients cannot write. */
+  reportPropertyName(member: Node, name: string, where: string): void {
+    const nameNode = (member as unknown as { getNameNode?: () => Node })
+      .getNameNode?.() ?? member;
+    this.#sink.error(
+      CODES.PROPERTY_NAME,
+      nameNode,
+      `${where}: the property name ${
+        JSON.stringify(name)
+      } is not an identifier, so the clients (TypeScript fields, Java ` +
+        "getters, fetcher text) cannot name it",
+      "rename the property to an identifier (letters, digits, _ and $, not starting with a digit)",
+    );
+  }
+
+  /** The entity of a class, when the class is an `@Entity()` (cached). */
+  entityOf(declaration: ClassDeclaration): EntityInfo | undefined {
+    let info = this.#entities.get(declaration);
+    if (info === undefined) {
+      info = isEntityClass(declaration) ? readEntity(declaration) : null;
+      this.#entities.set(declaration, info);
+      if (info !== null) {
+        for (const property of info.properties) {
+          if (isIdentifierName(property.name)) continue;
+          this.reportPropertyName(
+            property.declaration,
+            property.name,
+            `entity ${info.name}`,
+          );
+        }
+        if (!this.#entityInfos.has(info.name)) {
+          this.#entityInfos.set(info.name, info);
+        }
+        this.claim(
+          "entity",
+          info.name,
+          declaration,
+          declaration.getNameNode() ?? declaration,
+        );
+      }
+    }
+    return info ?? undefined;
+  }
+
+  /** The entity first read under `name`, if any was. */
+  entityNamed(name: string): EntityInfo | undefined {
+    return this.#entityInfos.get(name);
+  }
+}
