@@ -126,6 +126,10 @@ Deno.test("e2e: the bookstore client downloaded from server.ts type-checks, runs
       printed,
       /refused: \{"error":"bad-request","parameter":"sortCode"/,
     );
+    assert.match(
+      printed,
+      /order of book 1: 11 asked, 10 in stock\norder of book 999: no such book\n/,
+    );
 
     const check = responseValidator(
       await (await fetch(`${server.base}/openapi.yml`)).text(),
@@ -184,6 +188,36 @@ Deno.test("e2e: the bookstore client downloaded from server.ts type-checks, runs
       api.bookService.findBooks({ pageSize: 0 }),
       (reason: { error?: string; parameter?: string }) =>
         reason.error === "bad-request" && reason.parameter === "pageSize",
+    );
+
+    const ordered = await api.bookService.orderBook({ id: 1, quantity: 2 });
+    promised("orderBook", ordered);
+    const declared = async (id: number, status: number) => {
+      const reason = await api.bookService.orderBook({ id, quantity: 11 })
+        .then(() => assert.fail("the order went through"), (e: unknown) => e);
+      assert.ok(client.isApiError(reason, "BookService", "orderBook"));
+      assert.deepEqual(check("orderBook", status, reason), [], `${status}`);
+      return reason;
+    };
+    assert.deepEqual(await declared(999, 404), {
+      family: "BOOK",
+      code: "NOT_FOUND",
+      bookId: 999,
+    });
+    assert.deepEqual(await declared(1, 409), {
+      family: "BOOK",
+      code: "OUT_OF_STOCK",
+      bookId: 1,
+      requested: 11,
+      available: 10,
+    });
+    assert.equal(
+      client.isApiError(
+        { family: "BOOK", code: "GONE" },
+        "BookService",
+        "orderBook",
+      ),
+      false,
     );
   } finally {
     await server.stop();

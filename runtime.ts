@@ -71,3 +71,11 @@ export {
   FetcherSyntaxError,
 } from "./src/runtime/fetcher_compiler.ts";
 export { HttpError } from "./src/runtime/http_error.ts";
+export {
+  ApiError,
+  apiErrorBody,
+  type ApiErrorClass,
+  type ApiErrorType,
+  declaredErrors,
+  Throws,
+} from "./src/runtime/api_error.ts";

@@ -15,6 +15,7 @@ import {
   Api,
   type BookDto,
   createFetchExecutor,
+  isApiError,
 } from "./src/__generated/index.ts";
 
 /** The listing shape the server promises: no authors, no store. */
@@ -62,4 +63,24 @@ try {
   await api.bookService.findBooks({ sortCode: "colour asc" });
 } catch (reason) {
   console.log(`refused: ${JSON.stringify(reason)}`);
+}
+
+// Errors the server declares with @Throws: narrowed on family and code.
+for (const [id, quantity] of [[1, 11], [999, 1]] as const) {
+  try {
+    const ordered = await api.bookService.orderBook({ id, quantity });
+    console.log(`ordered ${quantity} of ${ordered.name}`);
+  } catch (error) {
+    if (!isApiError(error, "BookService", "orderBook")) throw error;
+    switch (error.code) {
+      case "OUT_OF_STOCK":
+        console.log(
+          `order of book ${error.bookId}: ${error.requested} asked, ${error.available} in stock`,
+        );
+        break;
+      case "NOT_FOUND":
+        console.log(`order of book ${error.bookId}: no such book`);
+        break;
+    }
+  }
 }

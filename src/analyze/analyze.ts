@@ -13,6 +13,7 @@
 import type {
   ApiModel,
   EntityDtoModel,
+  ErrorModel,
   ServiceModel,
 } from "../model/api_model.ts";
 import { API_MODEL_VERSION, emptyModel } from "../model/api_model.ts";
@@ -20,6 +21,7 @@ import type { Diagnostic } from "../model/diagnostic.ts";
 import { CODES, compare, DiagnosticSink, sortDiagnostics } from "./codes.ts";
 import { scanProject } from "./controllers.ts";
 import { docOf } from "./docs.ts";
+import { ErrorReader } from "./errors.ts";
 import { buildOperation } from "./operations.ts";
 import { type LoadedProject, loadProject } from "./project.ts";
 import { ShapeReader } from "./fetch_by.ts";
@@ -105,6 +107,12 @@ export function analyzeLoaded(
   }
 
   const { names, mapper, shapes } = typeReaders(sink, reading);
+  const errorReader = new ErrorReader({
+    sink,
+    names,
+    types: mapper,
+    staticTypes: () => mapper.models().staticTypes,
+  });
   const services: ServiceModel[] = [];
   const groups = new Set<string>();
   const routes = new Map<string, string>();
@@ -143,8 +151,12 @@ export function analyzeLoaded(
       } else {
         routes.set(routeKey, where);
       }
-      const built = buildOperation(controller, route, mapper);
-      if (built === undefined) continue;
+      const declared = errorReader.readThrows(route.throws, where);
+      const operated = buildOperation(controller, route, mapper);
+      if (operated === undefined || declared === undefined) continue;
+      const built = declared.length === 0
+        ? operated
+        : { ...operated, errors: declared };
       const { injected: _injected, ...clientPart } = built;
       const operation = server ? built : clientPart;
       for (const group of operation.groups) groups.add(group);
@@ -180,7 +192,14 @@ export function analyzeLoaded(
   }
   return {
     ok: true,
-    model: assemble(names, mapper, shapes, services, groups),
+    model: assemble(
+      names,
+      mapper,
+      shapes,
+      services,
+      groups,
+      errorReader.models(),
+    ),
     warnings: sortDiagnostics(sink.warnings),
   };
 }
@@ -252,6 +271,7 @@ function assemble(
   shapes: ShapeReader,
   services: ServiceModel[],
   groups: ReadonlySet<string>,
+  errors: readonly ErrorModel[],
 ): ApiModel {
   const byEntity = new Map<string, EntityDtoModel["shapes"][number][]>();
   for (const { entity, shape } of shapes.shapes()) {
@@ -278,5 +298,6 @@ function assemble(
     ),
     enums: enums.sort((a, b) => compare(a.name, b.name)),
     staticTypes: staticTypes.sort((a, b) => compare(a.name, b.name)),
+    ...(errors.length === 0 ? {} : { errors }),
   };
 }

@@ -56,6 +56,10 @@ export const CODES = {
   PROPERTY_NAME: "TAILOR021",
   /** An operation has both a `RequestBody` and `RequestPart` parameters. */
   BODY_AND_PARTS: "TAILOR022",
+  /** `@Throws` names something that is not a well-declared `ApiError` class. */
+  BAD_ERROR_CLASS: "TAILOR023",
+  /** Two error classes declare the same family and code. */
+  DUPLICATE_ERROR_CODE: "TAILOR024",
 } as const;
 
 /** One of the codes of {@link CODES}. */

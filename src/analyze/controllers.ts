@@ -41,6 +41,8 @@ export interface RouteInfo {
   readonly routeDecorator: Decorator;
   readonly api?: ApiMark;
   readonly ignored: boolean;
+  /** `@Throws(...)` on the method, when it has one. */
+  readonly throws?: Decorator;
 }
 
 /** A `@Controller()` class. */
@@ -108,6 +110,7 @@ function readController(
       ? ""
       : literalString(pathArgument, sink, `${where}: the route path`) ?? "";
     const methodApi = readApi(methodDecorators, sink, where);
+    const throws = methodDecorators.find((d) => d.name === "Throws");
     routes.push({
       declaration: method,
       httpMethod: ROUTE_DECORATORS.get(route.name)!,
@@ -115,6 +118,7 @@ function readController(
       routeDecorator: route.decorator,
       ...(methodApi === undefined ? {} : { api: methodApi }),
       ignored: methodDecorators.some((d) => d.name === "ApiIgnore"),
+      ...(throws === undefined ? {} : { throws: throws.decorator }),
     });
   }
   return {

@@ -22,6 +22,73 @@ interface Expected {
 }
 
 const CASES: Record<string, Expected> = {
+  bad_error_class: {
+    ok: false,
+    diagnostics: [
+      {
+        code: "TAILOR023",
+        file: "controller.ts",
+        line: 19,
+        column: 3,
+        message:
+          "Vague: `static family` must be a non-empty string literal (declared `readonly`), found `static readonly family = FAMILY;`",
+      },
+      {
+        code: "TAILOR023",
+        file: "controller.ts",
+        line: 20,
+        column: 3,
+        message:
+          'Vague: `static code` must be a non-empty string literal (declared `readonly`), found `static code = "VAGUE";`',
+      },
+      {
+        code: "TAILOR023",
+        file: "controller.ts",
+        line: 24,
+        column: 14,
+        message: "Codeless: an ApiError needs a `static readonly code`",
+      },
+      {
+        code: "TAILOR023",
+        file: "controller.ts",
+        line: 29,
+        column: 14,
+        message: "Odd: the status 200 is not an error status (400 to 599)",
+      },
+      {
+        code: "TAILOR023",
+        file: "controller.ts",
+        line: 35,
+        column: 23,
+        message:
+          "Odd: the field name cause is reserved (the body's family and code, or a property of Error)",
+      },
+      {
+        code: "TAILOR023",
+        file: "controller.ts",
+        line: 36,
+        column: 22,
+        message:
+          "Odd: the field secret is private but would still be in the JSON body; make it public, or a #secret field",
+      },
+      {
+        code: "TAILOR023",
+        file: "controller.ts",
+        line: 53,
+        column: 24,
+        message:
+          "Leaky: the field item holds an entity (a FetchBy shape or an entity type), but error bodies are sent as they are, not trimmed to a shape",
+      },
+      {
+        code: "TAILOR023",
+        file: "controller.ts",
+        line: 63,
+        column: 11,
+        message:
+          "ShopController.a: @Throws takes ApiError subclasses, found `Plain as never`",
+      },
+    ],
+  },
   api_method_outside_api_class: {
     ok: true,
     diagnostics: [
@@ -66,6 +133,19 @@ const CASES: Record<string, Expected> = {
         column: 3,
         message:
           "InnerController: @Controller is on a class expression or a class declared inside another construct; the analyzer reads top-level classes only, so its routes would be missing from the client",
+      },
+    ],
+  },
+  duplicate_error_code: {
+    ok: false,
+    diagnostics: [
+      {
+        code: "TAILOR024",
+        file: "controller.ts",
+        line: 10,
+        column: 14,
+        message:
+          'ShutDown: family "SHOP" and code "CLOSED" are already declared by Closed (controller.ts:4:14); clients could not tell the two apart',
       },
     ],
   },

@@ -114,8 +114,8 @@ export function literalProperties(
 }
 
 /** A property signature or declaration as a PropertyModel. */
-function propertyModel(
-  cx: StaticTypesContext,
+export function propertyModel(
+  cx: Pick<StaticTypesContext, "sink" | "names" | "types">,
   member: Node & {
     getTypeNode(): TypeNode | undefined;
     hasQuestionToken(): boolean;

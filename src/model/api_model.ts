@@ -44,6 +44,11 @@ export interface ApiModel {
   readonly enums: readonly EnumModel[];
   /** Page, Tuple2, hybrid types and other named object types, sorted by name. */
   readonly staticTypes: readonly StaticTypeModel[];
+  /**
+   * Errors that operations declare with `@Throws`, sorted by family, then
+   * code; absent when no operation declares any.
+   */
+  readonly errors?: readonly ErrorModel[];
 }
 
 /** A model with nothing in it: no group, no service, no type. */
@@ -94,6 +99,11 @@ export interface OperationModel {
   readonly injected?: readonly InjectedParameterModel[];
   /** What a successful response carries. */
   readonly result: ResultModel;
+  /**
+   * Names of the errors `@Throws` declares (`ErrorModel.name`), in declared
+   * order; absent when it declares none.
+   */
+  readonly errors?: readonly string[];
   readonly source: SourceLocation;
 }
 
@@ -252,4 +262,23 @@ export interface StaticTypeModel {
   readonly properties: readonly PropertyModel[];
   /** Absent for builtins. */
   readonly source?: SourceLocation;
+}
+
+/**
+ * A declared error: an `ApiError` subclass named by `@Throws`. Its answer is
+ * `status` with the JSON body `{ family, code, ...properties }`.
+ */
+export interface ErrorModel {
+  /** Name of the error class, unique among the model's type names. */
+  readonly name: string;
+  /** The class's `static family`, for example `"BOOK"`. */
+  readonly family: string;
+  /** The class's `static code`, for example `"NOT_FOUND"`. */
+  readonly code: string;
+  /** HTTP status of the answer, 400 to 599. */
+  readonly status: number;
+  readonly doc?: string;
+  /** Fields of the body besides `family` and `code`, in declaration order. */
+  readonly properties: readonly PropertyModel[];
+  readonly source: SourceLocation;
 }

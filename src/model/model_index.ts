@@ -12,6 +12,7 @@ import type {
   DynamicEntityModel,
   EntityDtoModel,
   EnumModel,
+  ErrorModel,
   FetchedShapeModel,
   ServiceModel,
   StaticTypeModel,
@@ -31,6 +32,7 @@ export class ModelIndex {
   readonly #enums: Map<string, EnumModel>;
   readonly #staticTypes: Map<string, StaticTypeModel>;
   readonly #services: Map<string, ServiceModel>;
+  readonly #errors: Map<string, ErrorModel>;
 
   /** Prefer {@link indexModel}, which builds one index per model. */
   constructor(readonly model: ApiModel) {
@@ -43,6 +45,7 @@ export class ModelIndex {
     this.#enums = byName(model.enums, (e) => e.name);
     this.#staticTypes = byName(model.staticTypes, (s) => s.name);
     this.#services = byName(model.services, (s) => s.name);
+    this.#errors = byName(model.errors ?? [], (e) => e.name);
   }
 
   /** The shape of a key (`Owner/CONSTANT`, `Owner/CONSTANT@path`). */
@@ -78,6 +81,11 @@ export class ModelIndex {
   /** A service by its client-side name. */
   service(name: string): ServiceModel | undefined {
     return this.#services.get(name);
+  }
+
+  /** A declared error by its name (`OperationModel.errors` lists them). */
+  error(name: string): ErrorModel | undefined {
+    return this.#errors.get(name);
   }
 }
 

@@ -53,5 +53,8 @@ export function parseApiModel(json: string): ApiModel {
       throw new ApiModelError(`not an API model: "${list}" is not a list`);
     }
   }
+  if (record.errors !== undefined && !Array.isArray(record.errors)) {
+    throw new ApiModelError('not an API model: "errors" is not a list');
+  }
   return value as ApiModel;
 }

@@ -55,6 +55,7 @@ export function selectGroups(
     for (const operation of service.operations) {
       for (const parameter of operation.parameters) reach.visit(parameter.type);
       reach.visit(operation.result.type);
+      for (const name of operation.errors ?? []) reach.error(name);
     }
   }
 
@@ -69,9 +70,10 @@ export function selectGroups(
       for (const group of operation.groups) remainingGroups.add(group);
     }
   }
+  const { errors: _allErrors, ...rest } = model;
   return {
     model: {
-      ...model,
+      ...rest,
       groups: model.groups.filter((g) => remainingGroups.has(g)),
       services,
       dtos,
@@ -82,9 +84,19 @@ export function selectGroups(
       staticTypes: model.staticTypes.filter((s) =>
         reach.staticTypes.has(s.name)
       ),
+      ...selectedErrors(model, reach.errors),
     },
     unknownGroups,
   };
+}
+
+/** The model's errors that remain reached, absent when none does. */
+function selectedErrors(
+  model: ApiModel,
+  reached: ReadonlySet<string>,
+): Pick<ApiModel, "errors"> {
+  const errors = (model.errors ?? []).filter((e) => reached.has(e.name));
+  return errors.length === 0 ? {} : { errors };
 }
 
 /** Walks TypeRefs and records every named thing they reach. */
@@ -93,6 +105,7 @@ class Reachability {
   readonly dynamicEntities = new Set<string>();
   readonly enums = new Set<string>();
   readonly staticTypes = new Set<string>();
+  readonly errors = new Set<string>();
   readonly #index: ModelIndex;
 
   constructor(model: ApiModel) {
@@ -142,6 +155,14 @@ class Reachability {
         return;
       }
     }
+  }
+
+  /** Records a declared error and the types of its fields. */
+  error(name: string): void {
+    if (this.errors.has(name)) return;
+    this.errors.add(name);
+    const declaration = this.#index.error(name);
+    if (declaration !== undefined) this.#properties(declaration.properties);
   }
 
   #properties(properties: readonly PropertyModel[]): void {

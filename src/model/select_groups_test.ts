@@ -266,3 +266,43 @@ Deno.test("selectGroups: leaves its input untouched", () => {
   selectGroups(input, ["admin"]);
   assert.deepEqual(input, copy);
 });
+
+Deno.test("selectGroups: keeps the declared errors of remaining operations and their field types", () => {
+  const base = model();
+  const [a, ...others] = base.services;
+  const [tree, page, ...rest] = a!.operations;
+  const error = (name: string, code: string, enumName: string) => ({
+    name,
+    family: "SHOP",
+    code,
+    status: 409,
+    properties: [{
+      name: "kind",
+      type: { kind: "enum", name: enumName } as TypeRef,
+      optional: false,
+    }],
+    source,
+  });
+  const withErrors: ApiModel = {
+    ...base,
+    services: [{
+      ...a!,
+      operations: [
+        { ...tree!, errors: ["Closed"] },
+        { ...page!, errors: ["Busy"] },
+        ...rest,
+      ],
+    }, ...others],
+    enums: [...base.enums, { name: "Only", values: [{ value: "X" }] }],
+    errors: [error("Busy", "BUSY", "Level"), error("Closed", "CLOSED", "Only")],
+  };
+  const shop = selectGroups(withErrors, ["shop"]).model;
+  assert.deepEqual(shop.errors?.map((e) => e.name), ["Busy", "Closed"]);
+  assert.ok(shop.enums.some((e) => e.name === "Only"));
+  const admin = selectGroups(withErrors, ["admin"]).model;
+  assert.deepEqual(admin.errors?.map((e) => e.name), ["Busy"]);
+  assert.ok(!admin.enums.some((e) => e.name === "Only"));
+  assert.ok(admin.enums.some((e) => e.name === "Level"));
+  const none = selectGroups(base, ["shop"]).model;
+  assert.equal("errors" in none, false);
+});

@@ -33,6 +33,7 @@ Deno.test("controllerMetadata(BookController): routes, no @Api", () => {
   assert.deepEqual(metadata.routes, [
     { method: "findBooks", httpMethod: "GET", path: "/books" },
     { method: "findBook", httpMethod: "GET", path: "/book/{id}" },
+    { method: "orderBook", httpMethod: "POST", path: "/book/{id}/order" },
   ]);
   assert.equal(metadata.apiGroups, undefined);
   assert.equal("apiGroups" in metadata, false);

@@ -40,6 +40,8 @@ export interface ClassRecord {
   defaultFetcherOwner?: AnyClass;
   /** Whether `@EnableImplicitApi()` is on the class. */
   enablesImplicitApi?: boolean;
+  /** Error classes of `@Throws` per method name. */
+  methodErrors?: Map<string, readonly AnyClass[]>;
 }
 
 /** The class record inside a decorator's metadata object, created on first use. */

@@ -18,6 +18,8 @@ export interface JavaPackages {
   readonly enums: string;
   readonly statics: string;
   readonly dynamic: string;
+  /** Records of declared errors. */
+  readonly errors: string;
 }
 
 /** Java names of every model declaration, decided once per model. */
@@ -41,6 +43,8 @@ export interface DeclarationNames {
   >;
   /** Entity name -> `Dynamic_<Entity>` record name. */
   readonly dynamics: ReadonlyMap<string, string>;
+  /** Error name -> record name. */
+  readonly errors: ReadonlyMap<string, string>;
   /** Top-level simple names per package. */
   readonly members: ReadonlyMap<string, ReadonlySet<string>>;
 }
@@ -56,6 +60,7 @@ export function allocateNames(
     enums: `${base}.model.enums`,
     statics: `${base}.model.statics`,
     dynamic: `${base}.model.dynamic`,
+    errors: `${base}.model.errors`,
   };
   const members = new Map<string, Set<string>>();
   const allocators = new Map<string, NameAllocator>();
@@ -109,6 +114,10 @@ export function allocateNames(
       claim(packages.dynamic, sanitizeTypeName(`Dynamic_${d.entity}`)),
     );
   }
+  const errors = new Map<string, string>();
+  for (const e of model.errors ?? []) {
+    errors.set(e.name, claim(packages.errors, sanitizeTypeName(e.name)));
+  }
   return {
     packages,
     services,
@@ -117,6 +126,7 @@ export function allocateNames(
     enums,
     statics,
     dynamics,
+    errors,
     members,
   };
 }

@@ -11,6 +11,7 @@
  * | `<base>.model.enums` | one `enum` per enum, constants named by their values |
  * | `<base>.model.statics` | `Page<T>`, `Tuple2<A, B>`, hybrid and plain types as generic records |
  * | `<base>.model.dynamic` | `Dynamic_<Entity>` records for entities returned without a fetcher, every component nullable |
+ * | `<base>.model.errors` | one record per error declared with `@Throws` (its JSON body, with `FAMILY`, `CODE` and `STATUS` constants); service methods link the errors they declare |
  *
  * Decisions:
  * - **Client name and address.** Every interface is
@@ -69,6 +70,7 @@ import { allocateNames, javaFilePath } from "./declaration_names.ts";
 import { kebabCase } from "./java_names.ts";
 import { JavaEmitError } from "./java_types.ts";
 import { dtoFile, dynamicFile, enumFile, staticFile } from "./model_files.ts";
+import { errorFile } from "./error_records.ts";
 import { serviceFile, servicePackageInfo } from "./service_file.ts";
 
 export { JavaEmitError } from "./java_types.ts";
@@ -155,6 +157,10 @@ export function emitJava(
   for (const d of model.dynamicEntities) {
     const java = names.dynamics.get(d.entity)!;
     put(packages.dynamic, java, dynamicFile(d, java, names));
+  }
+  for (const e of model.errors ?? []) {
+    const java = names.errors.get(e.name)!;
+    put(packages.errors, java, errorFile(e, java, names));
   }
   return new Map(
     [...files].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0),

@@ -43,6 +43,8 @@ export interface RecordSpec {
   readonly forceNullable?: boolean;
   /** Declared in an interface, hence implicitly public: no modifier. */
   readonly inInterface?: boolean;
+  /** Member lines written first in the record's body (constants). */
+  readonly members?: readonly string[];
 }
 
 /** The file a record is written into. */
@@ -127,6 +129,7 @@ export function writeRecord(
   w.list(`${modifiers}record ${spec.name}${generics}`, components, " {");
   const within = new Set([...enclosing, spec.name]);
   w.indented(() => {
+    for (const line of spec.members ?? []) w.line(line);
     for (const n of nested.entries) {
       w.line();
       writeRecord(w, {

@@ -26,6 +26,7 @@ import {
 } from "./java_source.ts";
 import { NULLABLE, spell, toJType, type TypeScope } from "./java_types.ts";
 import { NestedRecords, writeRecord } from "./records.ts";
+import { declaredErrorsParagraph } from "./error_records.ts";
 
 const FEIGN = "org.springframework.cloud.openfeign";
 const WEB = "org.springframework.web.bind.annotation";
@@ -100,6 +101,7 @@ export function serviceFile(
         methodNames.claim(sanitizeMemberName(op.name)),
         unit,
         scope,
+        names,
       );
     }
     for (const n of nested.entries) {
@@ -122,6 +124,7 @@ function writeOperation(
   java: string,
   unit: CompilationUnit,
   scope: (hint: string) => TypeScope,
+  names: DeclarationNames,
 ): void {
   const paramNames = new NameAllocator();
   const tags: DocTag[] = [];
@@ -145,7 +148,9 @@ function writeOperation(
   const result = op.result.nullable && resultType.k !== "void"
     ? `${unit.ref("java.util", "Optional")}<${spell(resultType, unit, true)}>`
     : spell(resultType, unit, false);
-  w.lines(javadoc("", [op.doc], tags));
+  w.lines(
+    javadoc("", [op.doc, declaredErrorsParagraph(op, unit, names)], tags),
+  );
   const mapping = op.parameters.some((p) => p.in === "part")
     ? `value = ${javaString(op.path)}, consumes = "multipart/form-data"`
     : javaString(op.path);

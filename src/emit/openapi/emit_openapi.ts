@@ -14,6 +14,8 @@
  * - A `void` result is a `200` without content. Every operation also has a
  *   `default` response, `#/components/responses/Error` (any JSON body: its
  *   structure is not specified, spec §7).
+ * - Errors declared with `@Throws`: a response per status, its body one of
+ *   the errors of that status (error_responses.ts).
  * - operationId is the method name; a name used by several services is
  *   suffixed with `_<ServiceName>` on every one of them (never on one only,
  *   so the result does not depend on which service comes first).
@@ -57,6 +59,7 @@ import type {
   ParameterModel,
   ServiceModel,
 } from "../../model/api_model.ts";
+import { errorResponses } from "./error_responses.ts";
 import { toYaml } from "./openapi_yaml.ts";
 import { type Json, SchemaRegistry } from "./schemas.ts";
 import type { DocumentExtras } from "./document_extras.ts";
@@ -283,6 +286,7 @@ class OpenApiBuilder {
     }
     out.responses = {
       "200": ok,
+      ...Object.fromEntries(errorResponses(op, this.#schemas)),
       default: { $ref: `#/components/responses/${ERROR_RESPONSE}` },
     };
     return out;

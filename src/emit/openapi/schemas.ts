@@ -128,6 +128,33 @@ export class SchemaRegistry {
     return this.#schema(type, undefined);
   }
 
+  /**
+   * Registers a component of the document's own (for example a declared
+   * error): `make` builds it under the name it gets, `preferred` or that
+   * with a numeric suffix when taken. Returns the name.
+   */
+  component(
+    identity: string,
+    preferred: string,
+    make: (name: string) => Json,
+  ): string {
+    return this.#component(identity, preferred, make);
+  }
+
+  /**
+   * A closed object schema of `properties`; inline objects among them become
+   * components named after `name`.
+   */
+  objectSchema(
+    properties: readonly PropertyModel[],
+    name: string,
+    description: string | undefined,
+  ): Json {
+    return this.#object(properties, name, new Map(), {
+      ...(description === undefined ? {} : { description }),
+    });
+  }
+
   /** Every registered schema, sorted by name. */
   components(): Map<string, Json> {
     return new Map(

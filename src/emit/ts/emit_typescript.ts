@@ -5,6 +5,7 @@
  * ```
  * index.ts  Api.ts  Executor.ts  FetchExecutor.ts  RequestOf.ts  ResponseOf.ts
  * ElementOf.ts  Multipart.ts (only when an operation takes RequestPart<T>)
+ * ApiErrors.ts (only when operations declare errors)
  * model/dto/<Entity>Dto.ts + index.ts      model/enums/<Enum>.ts + index.ts
  * model/static/<Type>.ts + index.ts         model/dynamic/Dynamic_<Entity>.ts + index.ts
  * services/<Name>Service.ts + index.ts
@@ -32,6 +33,11 @@ import {
   responseOfText,
   serviceExample,
 } from "./client_files.ts";
+import {
+  ERRORS_FILE,
+  errorsExportText,
+  errorsFileText,
+} from "./errors_file.ts";
 import { formatTypeScript } from "./format.ts";
 import { inputTypes } from "./input_types.ts";
 import { checkNames } from "./names.ts";
@@ -119,6 +125,8 @@ export function emitTypeScript(
   add("ElementOf.ts", elementOfText(model, extension));
   add("Api.ts", apiText(model, extension));
   add("index.ts", rootIndexText(model, extension));
+  const errorsText = errorsFileText(model, extension);
+  if (errorsText !== undefined) add(ERRORS_FILE, errorsText);
 
   for (const dto of model.dtos) {
     add(dtoFile(dto.entity), dtoText(dto, extension, nulls.shapes));
@@ -293,6 +301,7 @@ function rootIndexText(model: ApiModel, extension: ImportExtension): string {
     JSON.stringify(withExtension(specifier, extension));
   const lines = [
     `export { Api } from ${from("./Api.ts")};`,
+    ...errorsExportText(model, from(`./${ERRORS_FILE}`)),
     `export type { ElementOf } from ${from("./ElementOf.ts")};`,
     `export type { Executor } from ${from("./Executor.ts")};`,
     `export {

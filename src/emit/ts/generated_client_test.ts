@@ -95,28 +95,39 @@ Deno.test("sample consumer: breaking the emitted types fails the check", async (
     ],
   ];
   for (const [name, path, mutate] of mutations) {
-    await t.step(name, async () => {
-      const original = files.get(path)!;
-      const mutated = mutate(original);
-      assert.notEqual(mutated, original, "the mutation applies");
-      const workspace = await createWorkspace(
-        new Map([...files, [path, mutated]]),
-        [consumer("sample")],
-      );
-      try {
-        const result = await deno(
-          ["check", ...workspace.consumers],
-          workspace.dir,
-        );
-        assert.notEqual(result.code, 0, result.output);
-        // Unused '@ts-expect-error' directive: a wrong use now compiles.
-        assert.match(result.output, /TS2578/);
-      } finally {
-        await workspace.dispose();
-      }
-    });
+    await t.step(
+      name,
+      () => expectMutationCaught(files, path, mutate, consumer("sample")),
+    );
   }
 });
+
+/**
+ * Checks `consumerUrl` against the client `files` with `path` mutated: the
+ * check must fail on an unused `@ts-expect-error` (a wrong use compiles).
+ */
+async function expectMutationCaught(
+  files: ReadonlyMap<string, string>,
+  path: string,
+  mutate: (text: string) => string,
+  consumerUrl: URL,
+): Promise<void> {
+  const original = files.get(path)!;
+  const mutated = mutate(original);
+  assert.notEqual(mutated, original, "the mutation applies");
+  const workspace = await createWorkspace(
+    new Map([...files, [path, mutated]]),
+    [consumerUrl],
+  );
+  try {
+    const result = await deno(["check", ...workspace.consumers], workspace.dir);
+    assert.notEqual(result.code, 0, result.output);
+    // Unused '@ts-expect-error' directive: a wrong use now compiles.
+    assert.match(result.output, /TS2578/);
+  } finally {
+    await workspace.dispose();
+  }
+}
 
 for (const fixture of ["bookstore", "treeshop"]) {
   const modelUrl = fixtureModelUrl(fixture);
@@ -134,6 +145,36 @@ for (const fixture of ["bookstore", "treeshop"]) {
       ),
   });
 }
+
+Deno.test({
+  name:
+    "bookstore consumer: loosening the declared error types fails the check",
+  ignore: !exists(fixtureModelUrl("bookstore")),
+  fn: async (t) => {
+    const files = emitTypeScript(
+      await loadModel(fixtureModelUrl("bookstore")),
+    );
+    const mutations: [string, (text: string) => string][] = [
+      [
+        "codes widened",
+        (text) => text.replaceAll(/code: "\w+";/g, "code: string;"),
+      ],
+      ["fields writable", (text) => text.replace("readonly bookId", "bookId")],
+    ];
+    for (const [name, mutate] of mutations) {
+      await t.step(
+        name,
+        () =>
+          expectMutationCaught(
+            files,
+            "ApiErrors.ts",
+            mutate,
+            consumer("bookstore"),
+          ),
+      );
+    }
+  },
+});
 
 /** Arguments the executor got. */
 type Call = Record<string, unknown>;

@@ -8,6 +8,7 @@
 
 import type { ApiModel } from "../../model/api_model.ts";
 import { FETCH_EXECUTOR_NAMES } from "./client_files.ts";
+import { ERRORS_FILE_NAMES } from "./errors_file.ts";
 import { constantsName, dtoName, dynamicName, lowerFirst } from "./render.ts";
 
 /** Declarations of every generated client. */
@@ -60,6 +61,12 @@ export function checkNames(model: ApiModel): void {
   }
   for (const entity of model.dynamicEntities) {
     claim(dynamicName(entity.entity), `dynamic entity ${entity.entity}`);
+  }
+  if ((model.errors ?? []).length > 0) {
+    for (const name of ERRORS_FILE_NAMES) claim(name, `the client's ${name}`);
+  }
+  for (const error of model.errors ?? []) {
+    claim(error.name, `error ${error.family}/${error.code}`);
   }
   const properties = new Map<string, string>();
   for (const service of model.services) {

@@ -174,3 +174,45 @@ Deno.test("bookstore: bad values are 400s with a reason, and the server goes on"
   assert.equal(typeof (malformed.body as { line: unknown }).line, "number");
   assert.equal(typeof (malformed.body as { column: unknown }).column, "number");
 });
+
+Deno.test("bookstore: declared errors answer their status with exactly the declared body", async () => {
+  const order = async (path: string) => {
+    const response = await app.request(path, { method: "POST" });
+    const body = await response.json();
+    assert.deepEqual(check("orderBook", response.status, body), [], path);
+    return { status: response.status, body };
+  };
+  const ordered = await order("/book/1/order?quantity=2");
+  assert.equal(ordered.status, 200);
+  assert.deepEqual(Object.keys(ordered.body), [
+    "id",
+    "name",
+    "edition",
+    "price",
+  ]);
+
+  assert.deepEqual(await order("/book/999/order"), {
+    status: 404,
+    body: { family: "BOOK", code: "NOT_FOUND", bookId: 999 },
+  });
+  const outOfStock = await order("/book/1/order?quantity=11");
+  assert.equal(outOfStock.status, 409);
+  assert.equal(
+    JSON.stringify(outOfStock.body),
+    '{"family":"BOOK","code":"OUT_OF_STOCK","bookId":1,"requested":11,"available":10}',
+  );
+
+  // The schema bites: another code, a missing or an extra field fail it.
+  const wrong = [
+    { family: "BOOK", code: "OUT_OF_STOCK", bookId: 1 },
+    { family: "BOOK", code: "NOT_FOUND" },
+    { family: "BOOK", code: "NOT_FOUND", bookId: 1, stack: "at ..." },
+  ];
+  for (const body of wrong) {
+    assert.notDeepEqual(
+      check("orderBook", 404, body),
+      [],
+      JSON.stringify(body),
+    );
+  }
+});

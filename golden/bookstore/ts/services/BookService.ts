@@ -43,6 +43,24 @@ export class BookService {
       | BookDto["BookController/COMPLEX_FETCHER"]
       | undefined;
   };
+
+  /**
+   * Orders copies of a book; the store has 10 copies of each.
+   * Answers the ordered book.
+   */
+  readonly orderBook = async (
+    options: BookServiceOptions["orderBook"],
+  ): Promise<BookDto["BookController/SIMPLE_FETCHER"]> => {
+    const query: string[] = [];
+    if (options.quantity !== undefined) {
+      query.push(`quantity=${encodeURIComponent(options.quantity)}`);
+    }
+    const path = `/book/${encodeURIComponent(options.id)}/order`;
+    const uri = query.length === 0 ? path : `${path}?${query.join("&")}`;
+    return (await this.#executor({ uri, method: "POST" })) as BookDto[
+      "BookController/SIMPLE_FETCHER"
+    ];
+  };
 }
 
 /** Options of the operations of {@link BookService}, by operation name. */
@@ -70,5 +88,15 @@ export type BookServiceOptions = {
   readonly findBook: {
     /** Identifier of the book. */
     readonly id: number;
+  };
+  readonly orderBook: {
+    /** Identifier of the book. */
+    readonly id: number;
+    /**
+     * Number of copies.
+     *
+     * @default 1
+     */
+    readonly quantity?: number | undefined;
   };
 };

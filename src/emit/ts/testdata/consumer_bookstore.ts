@@ -12,15 +12,20 @@
  */
 
 import {
+  type AllErrors,
   Api,
+  type ApiErrors,
   type AuthorWithStores,
   type BookDto,
+  type BookNotFound,
   type BookServiceOptions,
   type Dynamic_Book,
   type ElementOf,
   type Executor,
   type Gender,
   Gender_CONSTANTS,
+  isApiError,
+  type OutOfStock,
   type RequestOf,
   type ResponseOf,
 } from "./client/index.ts";
@@ -70,7 +75,29 @@ export type Facts = [
   Assert<Equals<ResponseOf<typeof api.helloService.hello>, string>>,
   Assert<Equals<Gender, "MALE" | "FEMALE">>,
   Assert<Equals<Complex["authors"][number]["gender"], Gender>>,
+  Assert<
+    Equals<ApiErrors["BookService"]["orderBook"], BookNotFound | OutOfStock>
+  >,
+  Assert<Equals<AllErrors["family"], "BOOK">>,
+  Assert<Equals<AllErrors["code"], "NOT_FOUND" | "OUT_OF_STOCK">>,
+  Assert<Equals<BookNotFound["bookId"], number>>,
 ];
+
+/** A declared error, narrowed on `family` and `code`. */
+export async function orderOrExplain(): Promise<string> {
+  try {
+    const book = await api.bookService.orderBook({ id: 1, quantity: 3 });
+    return book.name;
+  } catch (error) {
+    if (!isApiError(error, "BookService", "orderBook")) throw error;
+    switch (error.code) {
+      case "NOT_FOUND":
+        return `no book ${error.bookId}`;
+      case "OUT_OF_STOCK":
+        return `${error.available} of ${error.requested} in stock`;
+    }
+  }
+}
 
 /** What a client may write. */
 export async function correctUses(): Promise<string> {
@@ -137,6 +164,27 @@ export async function wrongUses(): Promise<void> {
   await api.bookService.findBook({ id: "1" });
   // @ts-expect-error: the operation has no parameters
   await api.helloService.hello({ name: "x" });
+
+  try {
+    await api.bookService.orderBook({ id: 1 });
+  } catch (error) {
+    // @ts-expect-error: findBook declares no error
+    isApiError(error, "BookService", "findBook");
+    const declared = error as ApiErrors["BookService"]["orderBook"];
+    // @ts-expect-error: no such code
+    if (declared.code === "GONE") return;
+    // @ts-expect-error: only OutOfStock has requested
+    declared.requested;
+    if (declared.code === "NOT_FOUND") {
+      // @ts-expect-error: BookNotFound has no available
+      declared.available;
+      // @ts-expect-error: the family is BOOK
+      const family: "ORDER" = declared.family;
+      // @ts-expect-error: error fields are readonly
+      declared.bookId = 2;
+      throw new Error(family);
+    }
+  }
 
   const page = await api.bookService.findBooks();
   const row = page.rows[0]!;

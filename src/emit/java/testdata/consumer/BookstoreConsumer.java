@@ -3,6 +3,8 @@ package consumer;
 import com.example.bookstore.client.model.dto.BookDto;
 import com.example.bookstore.client.model.dynamic.Dynamic_Book;
 import com.example.bookstore.client.model.enums.Gender;
+import com.example.bookstore.client.model.errors.BookNotFound;
+import com.example.bookstore.client.model.errors.OutOfStock;
 import com.example.bookstore.client.model.statics.AuthorWithStores;
 import com.example.bookstore.client.model.statics.Page;
 import com.example.bookstore.client.service.AuthorService;
@@ -51,5 +53,20 @@ public final class BookstoreConsumer {
         Optional<Dynamic_Book> book = books.findBook(1L, "{ name store { name } }");
         String tenant = book.map(Dynamic_Book::tenant).orElse(null);
         return hello.hello() + tenant;
+    }
+
+    static String order(BookService books) {
+        BookDto.BookController_SIMPLE_FETCHER book = books.orderBook(1L, 3L);
+        return book.name();
+    }
+
+    /** What a caller does with the decoded body of a failed orderBook. */
+    static String explain(String family, String code, long bookId) {
+        if (BookNotFound.FAMILY.equals(family) && BookNotFound.CODE.equals(code)) {
+            BookNotFound error = new BookNotFound(family, code, bookId);
+            return "no book " + error.bookId() + " (HTTP " + BookNotFound.STATUS + ")";
+        }
+        OutOfStock error = new OutOfStock(OutOfStock.FAMILY, OutOfStock.CODE, bookId, 11L, 10L);
+        return error.available() + " of " + error.requested() + " in stock";
     }
 }

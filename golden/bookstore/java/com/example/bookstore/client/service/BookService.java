@@ -3,12 +3,15 @@
 package com.example.bookstore.client.service;
 
 import com.example.bookstore.client.model.dto.BookDto;
+import com.example.bookstore.client.model.errors.BookNotFound;
+import com.example.bookstore.client.model.errors.OutOfStock;
 import com.example.bookstore.client.model.statics.Page;
 import java.util.Optional;
 import org.springframework.cloud.openfeign.FeignClient;
 import org.springframework.lang.Nullable;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 
 /**
@@ -41,5 +44,20 @@ public interface BookService {
     @GetMapping("/book/{id}")
     Optional<BookDto.BookController_COMPLEX_FETCHER> findBook(
         @PathVariable("id") long id
+    );
+
+    /**
+     * Orders copies of a book; the store has 10 copies of each.
+     * Answers the ordered book.
+     *
+     * <p>Declared errors (the body of the failed call's <code>FeignException</code>): {@link BookNotFound}, {@link OutOfStock}.
+     *
+     * @param id Identifier of the book.
+     * @param quantity Number of copies.
+     */
+    @PostMapping("/book/{id}/order")
+    BookDto.BookController_SIMPLE_FETCHER orderBook(
+        @PathVariable("id") long id,
+        @RequestParam(name = "quantity", required = false, defaultValue = "1") @Nullable Long quantity
     );
 }
