@@ -1,13 +1,17 @@
 /**
  * Golden files: the ApiModel (`model.json`) and every text artifact of every
- * fixture are pinned under `golden/<fixture>/`. `deno task golden` rewrites
- * them; the diff is reviewed like code.
+ * fixture are pinned under `golden/<fixture>/`, the files an option changes
+ * under `golden/options/<name>/`, and what the CLI prints for each error
+ * fixture (messages and hints) under `golden/diagnostics/`.
+ * `deno task golden` rewrites them; the diff is reviewed like code.
  */
 
 import assert from "node:assert/strict";
 import { basename, resolve } from "node:path";
+import { analyzeProject } from "./src/analyze/analyze.ts";
 import { type ClientConfig, loadConfig } from "./src/config/config.ts";
 import { readTree } from "./src/fs/tree.ts";
+import { formatDiagnostic } from "./src/model/diagnostic.ts";
 import { withUriPrefix } from "./src/model/uri_prefix.ts";
 import { projectModel, renderArtifacts } from "./src/pipeline.ts";
 import { assertGoldenTree, readGoldenModel } from "./src/testing/golden.ts";
@@ -65,3 +69,17 @@ for (const { name, fixture, config } of OPTION_GOLDENS) {
     await assertGoldenTree(`golden/options/${name}`, changed);
   });
 }
+
+Deno.test("golden: what the CLI prints for every error fixture", async () => {
+  const files = new Map<string, string>();
+  for await (const entry of Deno.readDir("fixtures/errors")) {
+    if (!entry.isDirectory) continue;
+    const result = await analyzeProject(`fixtures/errors/${entry.name}`);
+    const diagnostics = result.ok ? result.warnings : result.diagnostics;
+    files.set(
+      `${entry.name}.txt`,
+      diagnostics.map((d) => formatDiagnostic(d) + "\n").join(""),
+    );
+  }
+  await assertGoldenTree("golden/diagnostics", files);
+});
