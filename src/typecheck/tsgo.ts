@@ -92,8 +92,11 @@ export async function startTsgo(
       files: [program.globalsFile, ...program.files],
     }),
   );
+  // One thread: the analysis runs beside the check and needs a core. On the
+  // 2-core machine, 4,000 endpoints check in 3.1-3.4 s and 306 MB this way,
+  // against 3.4-4.4 s and 470-508 MB with tsgo's own threads.
   const output = new Deno.Command(exe, {
-    args: ["-p", config, "--pretty", "false"],
+    args: ["-p", config, "--pretty", "false", "--singleThreaded"],
     stdout: "null",
     stderr: "null",
   }).output();
