@@ -36,6 +36,13 @@ import type { TypeNodeMapper } from "./mapping.ts";
 import { defaultOwner, propertyModel } from "./static_types.ts";
 import type { TypeNames } from "./type_names.ts";
 
+/** Constants of every Java error record; a field may not share their names. */
+const JAVA_ERROR_CONSTANTS: ReadonlySet<string> = new Set([
+  "FAMILY",
+  "CODE",
+  "STATUS",
+]);
+
 /** What the error reader is given. */
 export interface ErrorsContext {
   /** Where errors go. */
@@ -232,6 +239,9 @@ export class ErrorReader {
       const problem = RESERVED_ERROR_FIELDS.has(field)
         ? `the field name ${field} is reserved (the body's family and code, ` +
           "or a property of Error)"
+        : JAVA_ERROR_CONSTANTS.has(field)
+        ? `the field name ${field} is the name of a constant of the Java ` +
+          "client's error record (FAMILY, CODE, STATUS)"
         : scope === "private" || scope === "protected"
         ? `the field ${field} is ${scope} but would still be in the JSON ` +
           `body; make it public, or a #${field} field`

@@ -82,7 +82,15 @@ const CASES: Record<string, Expected> = {
       {
         code: "TAILOR023",
         file: "controller.ts",
-        line: 63,
+        line: 62,
+        column: 12,
+        message:
+          "Clash: the field name STATUS is the name of a constant of the Java client's error record (FAMILY, CODE, STATUS)",
+      },
+      {
+        code: "TAILOR023",
+        file: "controller.ts",
+        line: 70,
         column: 11,
         message:
           "ShopController.a: @Throws takes ApiError subclasses, found `Plain as never`",
