@@ -24,6 +24,7 @@
 
 import { createFromBuffer, type Formatter } from "@dprint/formatter";
 import { getPath } from "@dprint/typescript";
+import { LINE_WIDTH } from "./layout.ts";
 
 let formatter: Formatter | undefined;
 
@@ -35,9 +36,6 @@ const lastFormatted = new Map<string, { text: string; formatted: string }>();
 
 /** Formatting passes before giving up on reaching a fixed point. */
 const MAX_PASSES = 5;
-
-/** The line width of `deno fmt`'s default configuration. */
-const LINE_WIDTH = 80;
 
 function load(): Formatter {
   if (formatter === undefined) {
