@@ -5,14 +5,8 @@
  * @module
  */
 
-import type {
-  ApiModel,
-  EntityDtoModel,
-  PropertyModel,
-  ServiceModel,
-  TypeRef,
-} from "./api_model.ts";
-import { indexModel, type ModelIndex } from "./model_index.ts";
+import type { ApiModel, EntityDtoModel, ServiceModel } from "./api_model.ts";
+import { Reachability } from "./reachability.ts";
 
 /** What {@link selectGroups} returns. */
 export interface GroupSelection {
@@ -51,13 +45,7 @@ export function selectGroups(
   }
 
   const reach = new Reachability(model);
-  for (const service of services) {
-    for (const operation of service.operations) {
-      for (const parameter of operation.parameters) reach.visit(parameter.type);
-      reach.visit(operation.result.type);
-      for (const name of operation.errors ?? []) reach.error(name);
-    }
-  }
+  for (const service of services) reach.service(service);
 
   const dtos: EntityDtoModel[] = [];
   for (const dto of model.dtos) {
@@ -97,75 +85,4 @@ function selectedErrors(
 ): Pick<ApiModel, "errors"> {
   const errors = (model.errors ?? []).filter((e) => reached.has(e.name));
   return errors.length === 0 ? {} : { errors };
-}
-
-/** Walks TypeRefs and records every named thing they reach. */
-class Reachability {
-  readonly shapes = new Set<string>();
-  readonly dynamicEntities = new Set<string>();
-  readonly enums = new Set<string>();
-  readonly staticTypes = new Set<string>();
-  readonly errors = new Set<string>();
-  readonly #index: ModelIndex;
-
-  constructor(model: ApiModel) {
-    this.#index = indexModel(model);
-  }
-
-  visit(type: TypeRef): void {
-    switch (type.kind) {
-      case "primitive":
-      case "void":
-      case "typeParameter":
-        return;
-      case "enum":
-        this.enums.add(type.name);
-        return;
-      case "array":
-        this.visit(type.element);
-        return;
-      case "map":
-        this.visit(type.value);
-        return;
-      case "object":
-        this.#properties(type.properties);
-        return;
-      case "fetched": {
-        if (this.shapes.has(type.key)) return;
-        this.shapes.add(type.key);
-        const found = this.#index.shape(type.key);
-        if (found !== undefined && found.dto.entity === type.entity) {
-          this.visit(found.shape.type);
-        }
-        return;
-      }
-      case "dynamic": {
-        if (this.dynamicEntities.has(type.entity)) return;
-        this.dynamicEntities.add(type.entity);
-        const entity = this.#index.dynamicEntity(type.entity);
-        if (entity !== undefined) this.#properties(entity.properties);
-        return;
-      }
-      case "static": {
-        for (const argument of type.args) this.visit(argument);
-        if (this.staticTypes.has(type.name)) return;
-        this.staticTypes.add(type.name);
-        const declaration = this.#index.staticType(type.name);
-        if (declaration !== undefined) this.#properties(declaration.properties);
-        return;
-      }
-    }
-  }
-
-  /** Records a declared error and the types of its fields. */
-  error(name: string): void {
-    if (this.errors.has(name)) return;
-    this.errors.add(name);
-    const declaration = this.#index.error(name);
-    if (declaration !== undefined) this.#properties(declaration.properties);
-  }
-
-  #properties(properties: readonly PropertyModel[]): void {
-    for (const property of properties) this.visit(property.type);
-  }
 }
