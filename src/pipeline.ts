@@ -5,7 +5,11 @@
  * @module
  */
 
-import { analyzeLoaded } from "./analyze/analyze.ts";
+import {
+  type AnalysisResult,
+  type AnalysisScope,
+  analyzeLoaded,
+} from "./analyze/analyze.ts";
 import { CODES } from "./analyze/codes.ts";
 import { type LoadedProject, loadProject } from "./analyze/project.ts";
 import type { ClientConfig } from "./config/config.ts";
@@ -64,6 +68,15 @@ export type ModelResult =
     readonly knownGroups: readonly string[];
   };
 
+/**
+ * How a loaded project is analyzed in a scope: `analyzeLoaded`, or watch
+ * mode's incremental analyzers.
+ */
+export type Analyze = (
+  loaded: LoadedProject,
+  scope: AnalysisScope,
+) => AnalysisResult;
+
 /** Options of {@link projectModel}. */
 export interface ProjectModelOptions {
   /** Only the operations of these groups (none: all). */
@@ -74,6 +87,8 @@ export interface ProjectModelOptions {
    * client. Runs beside the analysis.
    */
   readonly typeCheck?: TypeCheckOption;
+  /** How to analyze (default: the whole project, {@link analyzeLoaded}). */
+  readonly analyze?: Analyze;
 }
 
 /**
@@ -116,9 +131,9 @@ export async function loadedModel(
   loaded: LoadedProject,
   options: ProjectModelOptions = {},
 ): Promise<ModelResult> {
-  const { groups = [] } = options;
+  const { groups = [], analyze = analyzeLoaded } = options;
   const checking = await startChecking(loaded, options.typeCheck);
-  const analysis = analyzeLoaded(loaded);
+  const analysis = analyze(loaded, "client");
   const typeErrors = unlessSyntaxErrors(
     analysis,
     await checking.diagnostics,
@@ -168,11 +183,15 @@ export async function serverModels(
 /** {@link serverModels} of an already loaded (or refreshed) project. */
 export async function loadedServerModels(
   loaded: LoadedProject,
-  options: { readonly typeCheck?: TypeCheckOption } = {},
+  options: {
+    readonly typeCheck?: TypeCheckOption;
+    readonly analyze?: Analyze;
+  } = {},
 ): Promise<ServerModels> {
+  const { analyze = analyzeLoaded } = options;
   const checking = await startChecking(loaded, options.typeCheck);
-  const client = analyzeLoaded(loaded);
-  const server = client.ok ? analyzeLoaded(loaded, "server") : client;
+  const client = analyze(loaded, "client");
+  const server = client.ok ? analyze(loaded, "server") : client;
   const typeErrors = unlessSyntaxErrors(
     client,
     await checking.diagnostics,

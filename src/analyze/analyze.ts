@@ -19,7 +19,7 @@ import type {
 import { API_MODEL_VERSION, emptyModel } from "../model/api_model.ts";
 import type { Diagnostic } from "../model/diagnostic.ts";
 import { CODES, compare, DiagnosticSink, sortDiagnostics } from "./codes.ts";
-import { scanProject } from "./controllers.ts";
+import { type ControllerInfo, scanProject } from "./controllers.ts";
 import { docOf } from "./docs.ts";
 import { ErrorReader } from "./errors.ts";
 import { buildOperation } from "./operations.ts";
@@ -28,6 +28,7 @@ import { ShapeReader } from "./fetch_by.ts";
 import { TypeMapper } from "./type_mapper.ts";
 import { TypeNames } from "./type_names.ts";
 import { reportUnresolvedDecorators } from "./unresolved.ts";
+import { type Provenance, ProvenanceRecorder } from "./provenance.ts";
 import { type SourceFile, ts } from "ts-morph";
 
 /** What the analyzer returns: a model (and warnings), or errors. */
@@ -80,22 +81,60 @@ export function analyzeLoaded(
   scope: AnalysisScope = "client",
   reading: FetcherReading = {},
 ): AnalysisResult {
+  return analyzeFiles(loaded, scope, reading).result;
+}
+
+/**
+ * A run that reads the controllers of some files only (watch mode): the
+ * rest of the model comes from the last run (see incremental.ts).
+ */
+export interface PartialRun {
+  /** The files (absolute) whose controllers are read. */
+  readonly files: ReadonlySet<string>;
+  /** Whether the project is in implicit mode, as the whole project says. */
+  readonly implicit: boolean;
+}
+
+/** An analysis and what it learned per file. */
+export interface FileAnalysis {
+  readonly result: AnalysisResult;
+  readonly provenance: Provenance;
+}
+
+/**
+ * Analyzes a loaded project, or with `partial` the controllers of some of
+ * its files (the model then holds their services and the types they reach),
+ * and records the provenance of what it found.
+ */
+export function analyzeFiles(
+  loaded: LoadedProject,
+  scope: AnalysisScope = "client",
+  reading: FetcherReading = {},
+  partial?: PartialRun,
+): FileAnalysis {
   const server = scope === "server";
   const sink = new DiagnosticSink(loaded.root);
-  const files = loaded.files.map((file) =>
-    loaded.project.getSourceFileOrThrow(file)
-  );
+  const recorder = new ProvenanceRecorder(loaded.root);
+  const paths = partial === undefined
+    ? loaded.files
+    : loaded.files.filter((file) => partial.files.has(file));
+  const files = paths.map((file) => loaded.project.getSourceFileOrThrow(file));
+  const failed = (): FileAnalysis => ({
+    result: { ok: false, diagnostics: sortDiagnostics(sink.errors) },
+    provenance: recorder.finish(new Map()),
+  });
   reportSyntaxErrors(loaded, files, sink);
-  if (sink.errors.length > 0) {
-    return { ok: false, diagnostics: sortDiagnostics(sink.errors) };
-  }
+  if (sink.errors.length > 0) return failed();
   reportUnresolvedDecorators(files, sink);
   const scan = scanProject(files, sink);
-  const explicit = !scan.implicit && !server;
+  recorder.implicit(scan.implicitFiles);
+  recorder.warningsAtTheirFiles(sink.warnings);
+  const implicit = partial?.implicit ?? scan.implicit;
+  const explicit = !implicit && !server;
   const anyApi = scan.controllers.some((c) =>
     c.api !== undefined || c.routes.some((r) => r.api !== undefined)
   );
-  if (!scan.implicit && !server && !anyApi) {
+  if (!implicit && !server && !anyApi && partial === undefined) {
     sink.projectWarning(
       CODES.NOT_ENABLED,
       "client generation is not enabled: no class has @EnableImplicitApi() " +
@@ -103,7 +142,10 @@ export function analyzeLoaded(
       "put @EnableImplicitApi() on one class (implicit mode), or @Api() on " +
         "controllers and their methods (explicit mode)",
     );
-    return { ok: true, model: emptyModel(), warnings: sink.warnings };
+    return {
+      result: { ok: true, model: emptyModel(), warnings: sink.warnings },
+      provenance: recorder.finish(new Map()),
+    };
   }
 
   const { names, mapper, shapes } = typeReaders(sink, reading);
@@ -116,8 +158,10 @@ export function analyzeLoaded(
   const services: ServiceModel[] = [];
   const groups = new Set<string>();
   const routes = new Map<string, string>();
-  for (const controller of scan.controllers) {
-    if (controller.ignored && !server) continue;
+  /** Reads one controller's service into `services`. */
+  function readController(controller: ControllerInfo): void {
+    const file = controller.declaration.getSourceFile().getFilePath();
+    if (controller.ignored && !server) return;
     if (explicit && controller.api === undefined) {
       for (const route of controller.routes) {
         if (route.api === undefined || route.ignored) continue;
@@ -129,9 +173,10 @@ export function analyzeLoaded(
           `add @Api() to ${controller.name}`,
         );
       }
-      continue;
+      return;
     }
     for (const group of controller.api?.groups ?? []) groups.add(group.name);
+    recorder.groups(file, controller.api?.groups.map((g) => g.name) ?? []);
     const operations = [];
     for (const route of controller.routes) {
       if (route.ignored && !server) continue;
@@ -160,9 +205,10 @@ export function analyzeLoaded(
       const { injected: _injected, ...clientPart } = built;
       const operation = server ? built : clientPart;
       for (const group of operation.groups) groups.add(group);
+      recorder.groups(file, operation.groups);
       operations.push(operation);
     }
-    if (operations.length === 0) continue;
+    if (operations.length === 0) return;
     const name = serviceName(controller.name);
     const nameNode = controller.declaration.getNameNode() ??
       controller.declaration;
@@ -175,7 +221,7 @@ export function analyzeLoaded(
         controller.name,
       )
     ) {
-      continue;
+      return;
     }
     const doc = docOf(controller.declaration);
     services.push({
@@ -187,20 +233,28 @@ export function analyzeLoaded(
     });
   }
 
-  if (sink.errors.length > 0) {
-    return { ok: false, diagnostics: sortDiagnostics(sink.errors) };
+  for (const controller of scan.controllers) {
+    const file = controller.declaration.getSourceFile().getFilePath();
+    const warningsBefore = sink.warnings.length;
+    readController(controller);
+    recorder.warnings(file, sink.warnings.slice(warningsBefore));
   }
+
+  if (sink.errors.length > 0) return failed();
   return {
-    ok: true,
-    model: assemble(
-      names,
-      mapper,
-      shapes,
-      services,
-      groups,
-      errorReader.models(),
-    ),
-    warnings: sortDiagnostics(sink.warnings),
+    result: {
+      ok: true,
+      model: assemble(
+        names,
+        mapper,
+        shapes,
+        services,
+        groups,
+        errorReader.models(),
+      ),
+      warnings: sortDiagnostics(sink.warnings),
+    },
+    provenance: recorder.finish(names.claims()),
   };
 }
 

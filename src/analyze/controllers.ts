@@ -59,6 +59,8 @@ export interface ControllerInfo {
 export interface ProjectScan {
   /** Whether `@EnableImplicitApi()` is on some class. */
   readonly implicit: boolean;
+  /** The files (absolute) with such a class. */
+  readonly implicitFiles: readonly string[];
   readonly controllers: readonly ControllerInfo[];
 }
 
@@ -67,13 +69,13 @@ export function scanProject(
   files: readonly SourceFile[],
   sink: DiagnosticSink,
 ): ProjectScan {
-  let implicit = false;
+  const implicitFiles = new Set<string>();
   const controllers: ControllerInfo[] = [];
   for (const file of files) {
     for (const declaration of file.getClasses()) {
       const decorators = runtimeDecorators(declaration);
       if (decorators.some((d) => d.name === "EnableImplicitApi")) {
-        implicit = true;
+        implicitFiles.add(file.getFilePath());
       }
       const controller = decorators.find((d) => d.name === "Controller");
       if (controller === undefined) continue;
@@ -82,7 +84,11 @@ export function scanProject(
       );
     }
   }
-  return { implicit, controllers };
+  return {
+    implicit: implicitFiles.size > 0,
+    implicitFiles: [...implicitFiles],
+    controllers,
+  };
 }
 
 function readController(

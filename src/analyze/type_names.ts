@@ -105,6 +105,16 @@ export class TypeNames {
     return info ?? undefined;
   }
 
+  /** Every name claimed (`space:name`) and its declaration (`path#pos`). */
+  claims(): Map<string, string> {
+    return new Map(
+      [...this.#names].map(([key, node]) => [
+        key,
+        `${node.getSourceFile().getFilePath()}#${node.getPos()}`,
+      ]),
+    );
+  }
+
   /** The entity first read under `name`, if any was. */
   entityNamed(name: string): EntityInfo | undefined {
     return this.#entityInfos.get(name);

@@ -116,6 +116,7 @@ export async function watchGenerate(
     session ??= await WatchSession.open(project);
     return await loadedModel(session.loaded, {
       ...modelOptions,
+      analyze: session.analyze,
       typeCheck: session.typeCheck(modelOptions.typeCheck),
     });
   };

@@ -12,7 +12,8 @@ import { basename } from "node:path";
 import type { LoadedProject } from "../analyze/project.ts";
 import { isSource } from "../analyze/project.ts";
 import type { Diagnostic } from "../model/diagnostic.ts";
-import type { TypeCheckOption } from "../pipeline.ts";
+import type { Analyze, TypeCheckOption } from "../pipeline.ts";
+import { IncrementalAnalyzer } from "../analyze/incremental.ts";
 import { startTypeCheck } from "../typecheck/type_check.ts";
 import { LiveProject } from "./live_project.ts";
 
@@ -35,6 +36,10 @@ export interface WatchOptions {
 /** A project under watch: load it, analyze `loaded`, then `watch`. */
 export class WatchSession {
   readonly #live: LiveProject;
+  readonly #analyzers = {
+    client: new IncrementalAnalyzer("client"),
+    server: new IncrementalAnalyzer("server"),
+  };
   readonly #watcher: Deno.FsWatcher;
   #codeChanged = true;
   #lastCheck: Promise<readonly Diagnostic[]> | undefined;
@@ -54,6 +59,13 @@ export class WatchSession {
   get loaded(): LoadedProject {
     return this.#live.loaded;
   }
+
+  /**
+   * Analyzes {@link loaded} in a scope, reading again only the files that
+   * changes since the last analysis reached (see incremental.ts).
+   */
+  readonly analyze: Analyze = (loaded, scope) =>
+    this.#analyzers[scope].analyze(loaded);
 
   /**
    * The type check to run on {@link loaded}: `deno check` when `typeCheck`

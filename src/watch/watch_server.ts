@@ -42,6 +42,7 @@ export async function watchServerModels(
   const session = await WatchSession.open(project);
   const analyze = () =>
     loadedServerModels(session.loaded, {
+      analyze: session.analyze,
       typeCheck: session.typeCheck(options.typeCheck !== false),
     });
   const first = await analyze().catch((error) => {
