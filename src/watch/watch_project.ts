@@ -18,7 +18,7 @@ import { startTypeCheck } from "../typecheck/type_check.ts";
 import { LiveProject } from "./live_project.ts";
 
 /** How long the files must be quiet before a change is analyzed. */
-export const DEBOUNCE_MS = 100;
+export const DEBOUNCE_MS = 25;
 
 /** Directories whose changes never matter (beside dot-directories). */
 const IGNORED_SEGMENTS = new Set(["node_modules", "__generated"]);
@@ -27,7 +27,7 @@ const IGNORED_SEGMENTS = new Set(["node_modules", "__generated"]);
 export interface WatchOptions {
   /** Ends the watch; `watch` resolves once the running change is done. */
   readonly signal: AbortSignal;
-  /** Quiet time before a burst of changes is handled (default 100 ms). */
+  /** Quiet time before a burst of changes is handled (default 25 ms). */
   readonly debounceMs?: number;
   /** Told of an error thrown by `onChange`; the watch goes on. */
   readonly onError?: (error: unknown) => void;
