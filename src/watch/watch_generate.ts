@@ -58,13 +58,18 @@ export interface WrittenChanges {
   readonly removed: readonly string[];
 }
 
-/** The files with the OpenAPI page's browser assets, when the page is one of them. */
+/**
+ * The files with the OpenAPI page's browser assets, when the page is one of
+ * them; `assets` are the loaded assets (read from their package unless given).
+ */
 export async function withPageAssets(
   files: ReadonlyMap<string, string>,
+  assets?: () => Promise<ReadonlyMap<string, Uint8Array>>,
 ): Promise<Map<string, string | Uint8Array>> {
   const all = new Map<string, string | Uint8Array>(files);
   if (files.has("openapi.html")) {
-    for (const [name, bytes] of await loadOpenApiPageAssets()) {
+    const load = assets ?? loadOpenApiPageAssets;
+    for (const [name, bytes] of await load()) {
       all.set(`${OPENAPI_ASSETS_DIR}/${name}`, bytes);
     }
   }
@@ -93,7 +98,8 @@ export async function writeChanges(
 }
 
 function sameContent(a: string | Uint8Array, b: string | Uint8Array): boolean {
-  if (typeof a === "string" || typeof b === "string") return a === b;
+  if (a === b) return true;
+  if (typeof a === "string" || typeof b === "string") return false;
   return a.length === b.length && a.every((byte, i) => byte === b[i]);
 }
 
@@ -108,9 +114,14 @@ export async function watchGenerate(
   const { out, render, signal } = options;
   const log = options.log ?? console.log;
   let session: WatchSession | undefined;
+  // The page's assets are read once: the same bytes every time.
+  let assets: Promise<ReadonlyMap<string, Uint8Array>> | undefined;
+  const pageAssets = () => assets ??= loadOpenApiPageAssets();
   const generate = async () => {
     const files = await render(modelOf);
-    return files === undefined ? undefined : await withPageAssets(files);
+    return files === undefined
+      ? undefined
+      : await withPageAssets(files, pageAssets);
   };
   const modelOf: ModelSource = async (project, modelOptions) => {
     session ??= await WatchSession.open(project);
