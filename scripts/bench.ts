@@ -176,6 +176,7 @@ if (import.meta.main) {
   try {
     const timings: Report["timings"] = {};
     const warm: Record<string, WarmResult> = {};
+    const warmCode: Record<string, WarmResult> = {};
     let rss: Report["rss"] = { reason: "no /proc on this machine" };
     const only = (prepared: Prepared): Prepared => ({
       ...prepared,
@@ -190,13 +191,18 @@ if (import.meta.main) {
       const prepared = only(await prepare(work, endpoints, tools, tsgo));
       if (sizes.includes(endpoints)) {
         timings[endpoints] = await timeRounds(prepared, rounds!, failed, log);
-        const target = editTarget(endpoints);
-        warm[endpoints] = await measureWarm({
+        const { codeAnchor, ...target } = editTarget(endpoints);
+        const setup = {
           cli: CLI,
           project: prepared.project,
           out: `${work}/watch${endpoints}`,
           ...target,
-        }, rounds!);
+        };
+        warm[endpoints] = await measureWarm(setup, rounds!);
+        warmCode[endpoints] = await measureWarm(
+          { ...setup, anchor: codeAnchor, edit: "code" },
+          rounds!,
+        );
       }
       if (endpoints === rssSize && hasProc()) {
         log(`  ${endpoints} endpoints: peak memory`);
@@ -227,6 +233,7 @@ if (import.meta.main) {
       tsgo: tsgo.program,
       timings,
       warm,
+      warmCode,
       rss,
       http,
     };

@@ -21,6 +21,7 @@ const REPORT: Report = {
     },
   },
   warm: { 250: { ms: 50, runs: [50] }, 1000: { reason: "no --watch" } },
+  warmCode: { 250: { ms: 500, runs: [500] }, 1000: { reason: "no --watch" } },
   rss: { endpoints: 1000, mb: { generate: 300, tsc: 200 } },
   http: {
     zip: { value: 0.95, tailorRps: 9500, baselineRps: 10000 },
@@ -47,6 +48,7 @@ Deno.test("--json carries every key the performance targets name", () => {
   deepStrictEqual(json.cold_vs_tsgo, { 250: null, 1000: null });
   deepStrictEqual(json.ts_vs_openapi_typescript, { 250: 2, 1000: null });
   deepStrictEqual(json.warm_vs_cold, { 250: 0.05, 1000: null });
+  deepStrictEqual(json.warm_code_vs_cold, { 250: 0.5, 1000: null });
   deepStrictEqual(json.zip_vs_hono, 0.95);
   deepStrictEqual(json.books_vs_sql, null);
   deepStrictEqual(json.rss_vs_tsc, 1.5);
@@ -61,6 +63,7 @@ Deno.test("every null ratio has a note saying why", () => {
     "generate_ts skipped; openapi_typescript skipped",
   );
   deepStrictEqual(notes["warm_vs_cold@1000"], "no --watch");
+  deepStrictEqual(notes["warm_code_vs_cold@1000"], "no --watch");
   deepStrictEqual(notes.books_vs_sql, "no store");
 });
 

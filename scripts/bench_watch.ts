@@ -1,8 +1,9 @@
 /**
  * Warm regeneration for the benchmark: starts `cli.ts generate --watch`,
- * waits for its first output, then edits one controller's doc comment
- * `rounds` times and measures how long each edit takes to reach the
- * generated service file. Reports why when watch mode is not there.
+ * waits for its first output, then edits one controller `rounds` times (its
+ * doc comment, or a parameter's name, which the type check must see again)
+ * and measures how long each edit takes to reach the generated service
+ * file. Reports why when watch mode is not there.
  *
  * @module
  */
@@ -21,8 +22,13 @@ export interface WarmSetup {
   readonly out: string;
   /** Controller file to edit, relative to the project. */
   readonly controller: string;
-  /** Text in that file to replace (a doc comment). */
+  /**
+   * Text in that file to edit: a doc comment's, which gets a suffix, or with
+   * `edit: "code"` an identifier, renamed everywhere in the file.
+   */
   readonly anchor: string;
+  /** What kind of edit (default `doc`). */
+  readonly edit?: "doc" | "code";
   /** Generated file, relative to `out`, that carries the doc comment. */
   readonly generated: string;
 }
@@ -96,9 +102,15 @@ export async function measureWarm(
     }
     const runs: number[] = [];
     for (let round = 1; round <= rounds; round++) {
-      const marker = `${setup.anchor} (edit ${round})`;
+      const code = setup.edit === "code";
+      const marker = code
+        ? `${setup.anchor}${round}`
+        : `${setup.anchor} (edit ${round})`;
+      const edited = code
+        ? original.replaceAll(setup.anchor, marker)
+        : original.replace(setup.anchor, marker);
       const t0 = performance.now();
-      await Deno.writeTextFile(source, original.replace(setup.anchor, marker));
+      await Deno.writeTextFile(source, edited);
       const seen = await until(
         async () => (await readOrEmpty(generated)).includes(marker),
         EDIT_TIMEOUT_MS,

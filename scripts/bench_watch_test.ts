@@ -34,6 +34,25 @@ Deno.test("warm regeneration: every edit is seen, the source is restored", async
   }
 });
 
+Deno.test("warm regeneration of code: the identifier is renamed everywhere, then restored", async () => {
+  const s = await setup();
+  const original = "/** Lists things. */\nfunction things(things: number) {}\n";
+  await Deno.writeTextFile(`${s.project}/ctrl.ts`, original);
+  try {
+    const result = await measureWarm(
+      { ...s, anchor: "things", edit: "code" },
+      2,
+    );
+    ok("runs" in result, JSON.stringify(result));
+    deepStrictEqual(
+      await Deno.readTextFile(`${s.project}/ctrl.ts`),
+      original,
+    );
+  } finally {
+    await Deno.remove(s.dir, { recursive: true });
+  }
+});
+
 Deno.test("warm regeneration: a watcher that exits gives the reason", async () => {
   const s = await setup();
   Deno.env.set("FAKE_WATCH_FAIL", "1");

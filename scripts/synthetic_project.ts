@@ -70,19 +70,22 @@ function controllerFile(j: number, size: ProjectSize): string {
 }
 
 /**
- * Where a one-controller edit shows: a doc comment of controller 0 and the
+ * Where a one-controller edit shows: a doc comment of controller 0 (and a
+ * query parameter's name, `codeAnchor`, for an edit of code) and the
  * generated TypeScript service carrying it (under the `ts/` of `--target
  * all`).
  */
 export function editTarget(endpoints: number): {
   readonly controller: string;
   readonly anchor: string;
+  readonly codeAnchor: string;
   readonly generated: string;
 } {
   const size = projectSize(endpoints);
   return {
     controller: controllerFile(0, size),
     anchor: `Lists ${entityName(entityOf(0, size))}s, one page at a time.`,
+    codeAnchor: "sortCode",
     generated: "ts/services/Resource0Service.ts",
   };
 }
