@@ -9,7 +9,7 @@
 
 import { MAX_RECURSION_DEPTH } from "../runtime/apply_fetcher.ts";
 import type { AnyFetcher, Selection } from "../runtime/fetcher.ts";
-import type { Dialect } from "./dialect.ts";
+import type { ColumnType, Dialect } from "./dialect.ts";
 import type { Row } from "./driver.ts";
 import type { AssociationProperty, EntityTable, Schema } from "./schema.ts";
 import type { SortTerm } from "./sort_code.ts";
@@ -25,6 +25,55 @@ export interface ExecutionContext {
   run(sql: string, params: readonly unknown[]): Promise<Row[]>;
   /** Conditions every query of this table adds (global filter), if any. */
   filter(table: EntityTable): Readonly<Record<string, unknown>> | undefined;
+  /** Where the store keeps SQL pieces between queries (none: built each time). */
+  readonly pieces?: QueryPieces;
+}
+
+/**
+ * SQL pieces of one store that depend only on a fetcher or a sort (select
+ * lists, `ORDER BY` terms, the columns to decode), built on first use: the
+ * same fetcher asked again writes the same SQL without rebuilding it.
+ */
+export class QueryPieces {
+  readonly #selects = new WeakMap<AnyFetcher, Map<string, readonly string[]>>();
+  readonly #orders = new WeakMap<readonly SortTerm[], string>();
+  readonly #decoders = new WeakMap<AnyFetcher, readonly ScalarColumn[]>();
+
+  /** The select list of `fetcher` (with `also`), built by `build` once. */
+  select(
+    fetcher: AnyFetcher,
+    also: string,
+    build: () => string[],
+  ): string[] {
+    let byAlso = this.#selects.get(fetcher);
+    if (byAlso === undefined) this.#selects.set(fetcher, byAlso = new Map());
+    let columns = byAlso.get(also);
+    if (columns === undefined) byAlso.set(also, columns = build());
+    return [...columns];
+  }
+
+  /** The `ORDER BY` terms of `sort`, built by `build` once per array. */
+  order(sort: readonly SortTerm[], build: () => string): string {
+    let order = this.#orders.get(sort);
+    if (order === undefined) this.#orders.set(sort, order = build());
+    return order;
+  }
+
+  /** The scalar columns of `fetcher` to decode, built by `build` once. */
+  decoders(
+    fetcher: AnyFetcher,
+    build: () => readonly ScalarColumn[],
+  ): readonly ScalarColumn[] {
+    let columns = this.#decoders.get(fetcher);
+    if (columns === undefined) this.#decoders.set(fetcher, columns = build());
+    return columns;
+  }
+}
+
+/** A selected scalar and its declared column type. */
+interface ScalarColumn {
+  readonly name: string;
+  readonly type: ColumnType | undefined;
 }
 
 /** Which root rows to load. */
@@ -133,6 +182,15 @@ function orderBy(
   table: EntityTable,
   sort: readonly SortTerm[],
 ): string {
+  const build = () => orderTerms(context, table, sort);
+  return context.pieces?.order(sort, build) ?? build();
+}
+
+function orderTerms(
+  context: ExecutionContext,
+  table: EntityTable,
+  sort: readonly SortTerm[],
+): string {
   const { schema, dialect } = context;
   const idProperty = table.metadata.idProperty;
   const terms = sort.some((term) => term.property === idProperty)
@@ -151,6 +209,16 @@ function orderBy(
  * of `also`, a recursive one the next level needs).
  */
 function selectList(
+  context: ExecutionContext,
+  table: EntityTable,
+  fetcher: AnyFetcher,
+  also?: AssociationProperty,
+): string[] {
+  const build = () => selectColumns(context, table, fetcher, also);
+  return context.pieces?.select(fetcher, also?.name ?? "", build) ?? build();
+}
+
+function selectColumns(
   context: ExecutionContext,
   table: EntityTable,
   fetcher: AnyFetcher,
@@ -188,18 +256,29 @@ function toLoaded(
   fetcher: AnyFetcher,
   row: Row,
 ): Loaded {
+  const build = () => scalarColumns(context, table, fetcher);
+  const columns = context.pieces?.decoders(fetcher, build) ?? build();
   const object: Record<string, unknown> = {};
-  for (const [name, selection] of fetcher.selections) {
+  for (const { name, type } of columns) {
     const value = row[name];
-    if (selection.kind !== "scalar" || value === null || value === undefined) {
-      continue;
+    if (value !== null && value !== undefined) {
+      object[name] = context.dialect.decode(value, type);
     }
-    object[name] = context.dialect.decode(
-      value,
-      context.schema.columnType(table.metadata, name),
-    );
   }
   return { object, row };
+}
+
+function scalarColumns(
+  context: ExecutionContext,
+  table: EntityTable,
+  fetcher: AnyFetcher,
+): ScalarColumn[] {
+  return [...fetcher.selections]
+    .filter(([, selection]) => selection.kind === "scalar")
+    .map(([name]) => ({
+      name,
+      type: context.schema.columnType(table.metadata, name),
+    }));
 }
 
 async function loadAssociations(

@@ -20,6 +20,7 @@ import {
   type ExecutionContext,
   filterConditions,
   loadRoots,
+  QueryPieces,
   type RootQuery,
   whereClause,
 } from "./fetch_executor.ts";
@@ -34,7 +35,7 @@ import {
   type Schema,
   schemaStatements,
 } from "./schema.ts";
-import { parseSortCode, StoreQueryError } from "./sort_code.ts";
+import { parseSortCode, type SortTerm, StoreQueryError } from "./sort_code.ts";
 import { SqlParams, type Where, whereConditions } from "./where.ts";
 
 /**
@@ -89,6 +90,9 @@ export interface ListQuery<E> {
   readonly offset?: number;
 }
 
+/** Sort codes a store keeps parsed before it starts over. */
+const SORT_CACHE_SIZE = 256;
+
 type EntityOf<F> = F extends { readonly entity: AnyClass<infer E> } ? E
   : never;
 
@@ -103,6 +107,9 @@ export class Store {
   readonly #filters: ReadonlyMap<AnyClass, StoreFilter>;
   readonly #onStatement: StoreOptions["onStatement"];
   readonly #ready: Promise<void>;
+  readonly #context: ExecutionContext;
+  /** Parsed sort codes by table and code (bounded: codes come from clients). */
+  readonly #sorts = new Map<string, SortTerm[]>();
   #statementCount = 0;
 
   /**
@@ -118,6 +125,13 @@ export class Store {
       (options.filters ?? []).map((filter) => [filter.entity, filter]),
     );
     this.#onStatement = options.onStatement;
+    this.#context = {
+      schema: this.#schema,
+      dialect: this.#dialect,
+      run: (sql, params) => this.#run(sql, params),
+      filter: (table) => this.#filters.get(table.metadata.type)?.where(),
+      pieces: new QueryPieces(),
+    };
     this.#ready = this.#initialize(options.seed);
     this.#ready.catch(() => {}); // reported by ready() and every method
   }
@@ -161,10 +175,9 @@ export class Store {
     query: ListQuery<EntityOf<F>> = {},
   ): Promise<ShapeOf<F>[]> {
     await this.#ready;
-    const metadata = this.#schema.table(entityOf(fetcher)).metadata;
     const { objects } = await this.#load(fetcher, {
       ...(query.where === undefined ? {} : { where: query.where }),
-      sort: parseSortCode(metadata, query.orderBy ?? "", "orderBy"),
+      sort: this.#sort(entityOf(fetcher), query.orderBy ?? "", "orderBy"),
       ...(query.limit === undefined
         ? {}
         : { limit: checkCount("limit", query.limit, 0) }),
@@ -194,7 +207,7 @@ export class Store {
     checkCount("pageIndex", pageIndex, 0);
     checkCount("pageSize", pageSize, 1);
     const type = entityOf(fetcher);
-    const sort = parseSortCode(this.#schema.table(type).metadata, sortCode);
+    const sort = this.#sort(type, sortCode);
     const { objects, total } = await this.#load(fetcher, {
       where,
       sort,
@@ -252,17 +265,21 @@ export class Store {
     return this.#driver.all(sql, params);
   }
 
-  #context(): ExecutionContext {
-    return {
-      schema: this.#schema,
-      dialect: this.#dialect,
-      run: (sql, params) => this.#run(sql, params),
-      filter: (table) => this.#filters.get(table.metadata.type)?.where(),
-    };
+  #load(fetcher: AnyFetcher, query: RootQuery) {
+    return loadRoots(this.#context, fetcher, query);
   }
 
-  #load(fetcher: AnyFetcher, query: RootQuery) {
-    return loadRoots(this.#context(), fetcher, query);
+  /** {@link parseSortCode}, kept per table and code. */
+  #sort(type: AnyClass, sortCode: string, argument?: string): SortTerm[] {
+    const metadata = this.#schema.table(type).metadata;
+    const key = `${metadata.name}\0${argument}\0${sortCode}`;
+    let sort = this.#sorts.get(key);
+    if (sort === undefined) {
+      sort = parseSortCode(metadata, sortCode, argument);
+      if (this.#sorts.size >= SORT_CACHE_SIZE) this.#sorts.clear();
+      this.#sorts.set(key, sort);
+    }
+    return sort;
   }
 
   async #count(entity: AnyClass, where: object = {}): Promise<number> {
@@ -278,7 +295,7 @@ export class Store {
         where,
         params,
       ),
-      ...filterConditions(this.#context(), table, params),
+      ...filterConditions(this.#context, table, params),
     ];
     const [row] = await this.#run(
       [

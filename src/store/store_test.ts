@@ -244,6 +244,11 @@ Deno.test("the tenant filter applies to roots, associations and counts", async (
   assert.deepEqual(samer, { id: 5, books: [{ id: 7 }, { id: 9 }] });
   assert.equal(await withTenant("", () => store.count(Book)), 12);
   assert.equal(await store.count(Book), 12);
+  // No tenant inside a tenant: every book again.
+  assert.equal(
+    await withTenant("a", () => withTenant("", () => store.count(Book))),
+    12,
+  );
 });
 
 Deno.test("recursive fetchers load one level per statement, up to their depth", async () => {
