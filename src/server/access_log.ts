@@ -1,9 +1,10 @@
 /**
  * The access log of `server.ts`: one line per request (method, path,
  * status, milliseconds), printed in batches. Printing costs a write to
- * standard output, which under load cost as much as a request's own work;
- * lines finished in the same turn of the event loop now share one write.
- * The bytes and their order are those of one `console.log` per request.
+ * standard output (and wakes whoever reads it), which under load cost as
+ * much as a request's own work; the lines of {@link FLUSH_DELAY_MS} now
+ * share one write. The bytes and their order are those of one
+ * `console.log` per request.
  *
  * @module
  */
@@ -13,15 +14,26 @@ import type { MiddlewareHandler } from "hono";
 /** Lines held before they are printed at once, whatever the timer. */
 const MAX_PENDING_LINES = 256;
 
+/** Most milliseconds a line waits to be printed (unnoticeable to a reader). */
+export const FLUSH_DELAY_MS = 25;
+
 /** A request log printing its lines together; {@link flush} before exit. */
 export class AccessLog {
   readonly #print: (text: string) => void;
+  readonly #delayMs: number;
   #lines: string[] = [];
   #scheduled = false;
 
-  /** A log printing with `print` (default `console.log`). */
-  constructor(print: (text: string) => void = (text) => console.log(text)) {
+  /**
+   * A log printing with `print` (default `console.log`) at most `delayMs`
+   * after a line came.
+   */
+  constructor(
+    print: (text: string) => void = (text) => console.log(text),
+    delayMs = FLUSH_DELAY_MS,
+  ) {
     this.#print = print;
+    this.#delayMs = delayMs;
   }
 
   /** The middleware timing each request and logging it. */
@@ -44,7 +56,7 @@ export class AccessLog {
       setTimeout(() => {
         this.#scheduled = false;
         this.flush();
-      }, 0);
+      }, this.#delayMs);
     }
   }
 
