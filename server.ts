@@ -124,7 +124,6 @@ export async function serve(args: readonly string[]): Promise<number> {
       ...(options.config === undefined ? {} : { configFile: options.config }),
       typeCheck: options.typeCheck,
       middleware: [
-        ...(options.quiet ? [] : [accessLog.middleware]),
         ...source.middleware ?? [],
       ],
       onReady: (routes) => served = routes,
@@ -146,7 +145,7 @@ export async function serve(args: readonly string[]): Promise<number> {
       port: options.port,
       hostname: options.hostname,
       onListen: () => {},
-    }, app.fetch);
+    }, options.quiet ? app.fetch : accessLog.handler(app.fetch));
   } catch (error) {
     console.error(
       `error: cannot listen on ${options.hostname}:${options.port}: ${

@@ -9,7 +9,7 @@
  * @module
  */
 
-import type { MiddlewareHandler } from "hono";
+import { getPath } from "hono/utils/url";
 
 /** Lines held before they are printed at once, whatever the timer. */
 const MAX_PENDING_LINES = 256;
@@ -36,16 +36,30 @@ export class AccessLog {
     this.#delayMs = delayMs;
   }
 
-  /** The middleware timing each request and logging it. */
-  readonly middleware: MiddlewareHandler = async (c, next) => {
-    const start = performance.now();
-    await next();
-    this.add(
-      `${c.req.method} ${c.req.path} ${c.res.status} ${
-        (performance.now() - start).toFixed(1)
-      }ms`,
-    );
-  };
+  /**
+   * `fetch` (an app's request handler) timing each request and logging it
+   * once its response is there. Outside the app, so no middleware layer per
+   * request; the path is the one Hono routes (`c.req.path`).
+   */
+  handler<A extends unknown[]>(
+    fetch: (request: Request, ...rest: A) => Response | Promise<Response>,
+  ): (request: Request, ...rest: A) => Response | Promise<Response> {
+    return (request, ...rest) => {
+      const start = performance.now();
+      const logged = (response: Response) => {
+        this.add(
+          `${request.method} ${getPath(request)} ${response.status} ${
+            (performance.now() - start).toFixed(1)
+          }ms`,
+        );
+        return response;
+      };
+      const response = fetch(request, ...rest);
+      return response instanceof Promise
+        ? response.then(logged)
+        : logged(response);
+    };
+  }
 
   /** Logs one line (without its line break): printed soon, in order. */
   add(line: string): void {

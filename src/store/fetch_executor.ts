@@ -37,6 +37,7 @@ export interface ExecutionContext {
 export class QueryPieces {
   readonly #selects = new WeakMap<AnyFetcher, Map<string, readonly string[]>>();
   readonly #orders = new WeakMap<readonly SortTerm[], string>();
+  readonly #heads = new WeakMap<AnyFetcher, [string?, string?]>();
   readonly #decoders = new WeakMap<AnyFetcher, readonly ScalarColumn[]>();
 
   /** The select list of `fetcher` (with `also`), built by `build` once. */
@@ -50,6 +51,14 @@ export class QueryPieces {
     let columns = byAlso.get(also);
     if (columns === undefined) byAlso.set(also, columns = build());
     return [...columns];
+  }
+
+  /** `SELECT ... FROM` of a root query, built by `build` once. */
+  head(fetcher: AnyFetcher, withTotal: boolean, build: () => string): string {
+    let heads = this.#heads.get(fetcher);
+    if (heads === undefined) this.#heads.set(fetcher, heads = []);
+    const index = withTotal ? 1 : 0;
+    return heads[index] ??= build();
   }
 
   /** The `ORDER BY` terms of `sort`, built by `build` once per array. */
@@ -121,10 +130,17 @@ export async function loadRoots(
   const { schema, dialect } = context;
   const table = schema.table(fetcher.entity);
   const params = new SqlParams(dialect);
-  const columns = selectList(context, table, fetcher);
-  if (query.withTotal) {
-    columns.push(`COUNT(*) OVER () AS ${dialect.quote(TOTAL_KEY)}`);
-  }
+  const withTotal = query.withTotal === true;
+  const build = () => {
+    const columns = selectList(context, table, fetcher);
+    if (withTotal) {
+      columns.push(`COUNT(*) OVER () AS ${dialect.quote(TOTAL_KEY)}`);
+    }
+    return `SELECT ${columns.join(", ")} FROM ${
+      dialect.quote(table.name)
+    } ${TARGET}`;
+  };
+  const head = context.pieces?.head(fetcher, withTotal, build) ?? build();
   const conditions = [
     ...whereConditions(
       schema,
@@ -137,7 +153,7 @@ export async function loadRoots(
     ...filterConditions(context, table, params),
   ];
   const sql = [
-    `SELECT ${columns.join(", ")} FROM ${dialect.quote(table.name)} ${TARGET}`,
+    head,
     whereClause(conditions),
     `ORDER BY ${orderBy(context, table, query.sort ?? [])}`,
     dialect.limitOffset(
@@ -147,12 +163,21 @@ export async function loadRoots(
   ].filter(Boolean).join(" ");
   const rows = await context.run(sql, params.values);
   const loaded = rows.map((row) => toLoaded(context, table, fetcher, row));
-  await loadAssociations(context, table, fetcher, loaded);
+  if (hasAssociation(fetcher)) {
+    await loadAssociations(context, table, fetcher, loaded);
+  }
   const total = rows[0]?.[TOTAL_KEY];
   return {
     objects: loaded.map((node) => node.object),
     total: total === undefined ? undefined : Number(total),
   };
+}
+
+function hasAssociation(fetcher: AnyFetcher): boolean {
+  for (const selection of fetcher.selections.values()) {
+    if (selection.kind === "association") return true;
+  }
+  return false;
 }
 
 /** The SQL conditions of the table's global filter. */

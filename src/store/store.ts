@@ -107,6 +107,8 @@ export class Store {
   readonly #filters: ReadonlyMap<AnyClass, StoreFilter>;
   readonly #onStatement: StoreOptions["onStatement"];
   readonly #ready: Promise<void>;
+  /** Set once `#ready` has resolved: no need to wait for it again. */
+  #isReady = false;
   readonly #context: ExecutionContext;
   /** Parsed sort codes by table and code (bounded: codes come from clients). */
   readonly #sorts = new Map<string, SortTerm[]>();
@@ -133,7 +135,8 @@ export class Store {
       pieces: new QueryPieces(),
     };
     this.#ready = this.#initialize(options.seed);
-    this.#ready.catch(() => {}); // reported by ready() and every method
+    // A failure is reported by ready() and every method.
+    this.#ready.then(() => this.#isReady = true, () => {});
   }
 
   /** Number of SQL statements run so far (DDL and seeding included). */
@@ -151,7 +154,7 @@ export class Store {
     fetcher: F,
     id: EntityId,
   ): Promise<ShapeOf<F> | undefined> {
-    await this.#ready;
+    if (!this.#isReady) await this.#ready;
     if (typeof id !== "number" && typeof id !== "string") {
       throw new StoreQueryError("id", "an id is a number or a string");
     }
@@ -174,7 +177,7 @@ export class Store {
     fetcher: F,
     query: ListQuery<EntityOf<F>> = {},
   ): Promise<ShapeOf<F>[]> {
-    await this.#ready;
+    if (!this.#isReady) await this.#ready;
     const { objects } = await this.#load(fetcher, {
       ...(query.where === undefined ? {} : { where: query.where }),
       sort: this.#sort(entityOf(fetcher), query.orderBy ?? "", "orderBy"),
@@ -203,7 +206,7 @@ export class Store {
     sortCode = "",
     where: Where<EntityOf<F>> = {} as Where<EntityOf<F>>,
   ): Promise<Page<ShapeOf<F>>> {
-    await this.#ready;
+    if (!this.#isReady) await this.#ready;
     checkCount("pageIndex", pageIndex, 0);
     checkCount("pageSize", pageSize, 1);
     const type = entityOf(fetcher);
@@ -226,7 +229,7 @@ export class Store {
 
   /** Number of rows of an entity matching `where` (and its filter). */
   async count<E>(entity: AnyClass<E>, where?: Where<E>): Promise<number> {
-    await this.#ready;
+    if (!this.#isReady) await this.#ready;
     return this.#count(entity, where);
   }
 
@@ -240,7 +243,7 @@ export class Store {
     entity: AnyClass<E>,
     values: InsertValues<E>,
   ): Promise<EntityId> {
-    await this.#ready;
+    if (!this.#isReady) await this.#ready;
     return this.#insert(entity, values);
   }
 
