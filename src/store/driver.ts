@@ -26,6 +26,9 @@ export interface Driver {
 /** Prepared statements kept per driver (the store's SQL repeats). */
 const STATEMENT_CACHE_SIZE = 256;
 
+/** The prototype of the driver's rows: empty, frozen, without prototype. */
+export const ROW_PROTOTYPE: object = Object.freeze(Object.create(null));
+
 /** A prepared statement and how its rows become objects. */
 interface Prepared {
   /** Runs it: every row, keyed by column name as `StatementSync.all` keys it. */
@@ -68,8 +71,11 @@ export function sqliteDriver(path: string): Driver {
 /**
  * Rows read as arrays and keyed here: node:sqlite builds an array row
  * faster than an object row, and the keys (the column names, in order, a
- * later column of the same name winning, on a null prototype as
- * node:sqlite's rows) are known once per statement.
+ * later column of the same name winning) are known once per statement.
+ * Like node:sqlite's rows they inherit no property (`constructor`,
+ * `__proto__`...); their prototype is {@link ROW_PROTOTYPE}, an empty
+ * object without prototype, rather than `null`, which would make every row
+ * a slow dictionary object.
  * `driver_test.ts` checks the rows equal `StatementSync.all`'s.
  */
 function prepare(statement: StatementSync): Prepared {
@@ -89,7 +95,7 @@ function prepare(statement: StatementSync): Prepared {
       const objects = new Array<Row>(rows.length);
       for (let r = 0; r < rows.length; r++) {
         const row = rows[r]!;
-        const object: Record<string, unknown> = Object.create(null);
+        const object: Record<string, unknown> = Object.create(ROW_PROTOTYPE);
         for (let i = 0; i < count; i++) object[names[i]!] = row[i];
         objects[r] = object;
       }

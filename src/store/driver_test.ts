@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
-import { type Driver, sqliteDriver } from "./driver.ts";
+import { type Driver, ROW_PROTOTYPE, sqliteDriver } from "./driver.ts";
 
 /** The rows of a statement as plain objects (node:sqlite gives null-prototype ones). */
 async function rows(driver: Driver, sql: string): Promise<unknown[]> {
@@ -50,13 +50,30 @@ Deno.test("sqlite driver: rows equal StatementSync.all's (order, duplicates, odd
     ) {
       const ours = await driver.all(sql, []);
       const theirs = direct.prepare(sql).all();
-      assert.deepEqual(ours, theirs, sql);
+      // Same keys in the same order, same values; nothing inherited.
+      assert.deepEqual(
+        ours.map((row) => ({ ...row })),
+        theirs.map((row) => ({ ...row })),
+        sql,
+      );
       assert.deepEqual(
         ours.map((row) => Object.keys(row)),
         theirs.map((row) => Object.keys(row)),
         sql,
       );
-      for (const row of ours) assert.equal(Object.getPrototypeOf(row), null);
+      for (const row of ours) {
+        assert.equal(Object.getPrototypeOf(row), ROW_PROTOTYPE);
+        for (
+          const name of [
+            "constructor",
+            "toString",
+            "__proto__",
+            "hasOwnProperty",
+          ]
+        ) {
+          assert.equal(name in row, Object.hasOwn(row, name), name);
+        }
+      }
     }
     direct.close();
     driver.close();

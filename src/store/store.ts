@@ -14,6 +14,7 @@ import {
   type ShapeOf,
 } from "../runtime/fetcher.ts";
 import type { AnyClass } from "../runtime/metadata.ts";
+import type { EntityMetadata } from "../runtime/entity.ts";
 import { type Dialect, sqliteDialect } from "./dialect.ts";
 import { type Driver, type Row, sqliteDriver } from "./driver.ts";
 import {
@@ -111,7 +112,7 @@ export class Store {
   #isReady = false;
   readonly #context: ExecutionContext;
   /** Parsed sort codes by table and code (bounded: codes come from clients). */
-  readonly #sorts = new Map<string, SortTerm[]>();
+  readonly #sorts = new Map<EntityMetadata, Map<string, SortTerm[]>>();
   #statementCount = 0;
 
   /**
@@ -275,12 +276,14 @@ export class Store {
   /** {@link parseSortCode}, kept per table and code. */
   #sort(type: AnyClass, sortCode: string, argument?: string): SortTerm[] {
     const metadata = this.#schema.table(type).metadata;
-    const key = `${metadata.name}\0${argument}\0${sortCode}`;
-    let sort = this.#sorts.get(key);
+    let sorts = this.#sorts.get(metadata);
+    if (sorts === undefined) this.#sorts.set(metadata, sorts = new Map());
+    // The argument only names errors, which are not kept.
+    let sort = sorts.get(sortCode);
     if (sort === undefined) {
       sort = parseSortCode(metadata, sortCode, argument);
-      if (this.#sorts.size >= SORT_CACHE_SIZE) this.#sorts.clear();
-      this.#sorts.set(key, sort);
+      if (sorts.size >= SORT_CACHE_SIZE) sorts.clear();
+      sorts.set(sortCode, sort);
     }
     return sort;
   }
