@@ -21,10 +21,10 @@ import {
   type ExecutionContext,
   filterConditions,
   loadRoots,
-  QueryPieces,
   type RootQuery,
   whereClause,
 } from "./fetch_executor.ts";
+import { QueryPieces } from "./query_pieces.ts";
 import {
   type EntityId,
   insertPlan,
