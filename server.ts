@@ -18,11 +18,11 @@ import { ProjectError } from "./src/analyze/project.ts";
 import { createServer, ServerStartError } from "./mod.ts";
 import { ServerConfigError } from "./src/server/artifacts.ts";
 import { RouteTableError } from "./src/server/routes/fetchers.ts";
+import { AccessLog } from "./src/server/access_log.ts";
 import type {
   CreateServerOptions,
   ServedRoutes,
 } from "./src/server/create_server.ts";
-import type { MiddlewareHandler } from "hono";
 import { ApiModelError, parseApiModel } from "./src/model/parse_api_model.ts";
 import { bookstoreServing } from "./fixtures/bookstore/serving.ts";
 
@@ -115,6 +115,7 @@ export async function serve(args: readonly string[]): Promise<number> {
   }
   let served: ServedRoutes = { name: "", artifacts: [], routes: [] };
   let app;
+  const accessLog = new AccessLog();
   const watching = new AbortController();
   try {
     const source = await sourceOf(options);
@@ -123,7 +124,6 @@ export async function serve(args: readonly string[]): Promise<number> {
       ...(options.config === undefined ? {} : { configFile: options.config }),
       typeCheck: options.typeCheck,
       middleware: [
-        ...(options.quiet ? [] : [accessLog]),
         ...source.middleware ?? [],
       ],
       onReady: (routes) => served = routes,
@@ -145,7 +145,7 @@ export async function serve(args: readonly string[]): Promise<number> {
       port: options.port,
       hostname: options.hostname,
       onListen: () => {},
-    }, app.fetch);
+    }, options.quiet ? app.fetch : accessLog.handler(app.fetch));
   } catch (error) {
     console.error(
       `error: cannot listen on ${options.hostname}:${options.port}: ${
@@ -165,6 +165,7 @@ export async function serve(args: readonly string[]): Promise<number> {
     Deno.addSignalListener(signal, stop);
   }
   await server.finished;
+  accessLog.flush();
   return 0;
 }
 
@@ -200,17 +201,6 @@ async function sourceOf(
     middleware: [bookstore.middleware],
   };
 }
-
-/** One line per request: method, path, status, milliseconds. */
-const accessLog: MiddlewareHandler = async (c, next) => {
-  const start = performance.now();
-  await next();
-  console.log(
-    `${c.req.method} ${c.req.path} ${c.res.status} ${
-      (performance.now() - start).toFixed(1)
-    }ms`,
-  );
-};
 
 function printRoutes(base: string, served: ServedRoutes): void {
   const labels = {

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { type Driver, sqliteDriver } from "./driver.ts";
+import { DatabaseSync } from "node:sqlite";
+import { type Driver, ROW_PROTOTYPE, sqliteDriver } from "./driver.ts";
 
 /** The rows of a statement as plain objects (node:sqlite gives null-prototype ones). */
 async function rows(driver: Driver, sql: string): Promise<unknown[]> {
@@ -23,4 +24,60 @@ Deno.test("sqlite driver: a statement run again, and after many others, gives fr
   assert.deepEqual(await rows(driver, sum), [{ s: 6 }]);
   await assert.rejects(driver.all("SELECT nope FROM t", []));
   driver.close();
+});
+
+Deno.test("sqlite driver: rows equal StatementSync.all's (order, duplicates, odd names, types)", async () => {
+  const path = await Deno.makeTempFile({ suffix: ".db" });
+  try {
+    const driver = sqliteDriver(path);
+    await driver.all(
+      "CREATE TABLE t (id INTEGER PRIMARY KEY, n, r REAL, s TEXT, b BLOB)",
+      [],
+    );
+    const insert = "INSERT INTO t (n, r, s, b) VALUES (?, ?, ?, ?)";
+    await driver.all(insert, [1, 1.5, "one", new Uint8Array([1, 2])]);
+    await driver.all(insert, [null, undefined, "", null]);
+    await driver.all(insert, [2 ** 40, -0.25, "x'y", new Uint8Array()]);
+    const direct = new DatabaseSync(path);
+    for (
+      const sql of [
+        "SELECT * FROM t ORDER BY id",
+        'SELECT id AS "__proto__", n AS "constructor", s AS "@ref.x" FROM t',
+        "SELECT n AS a, s AS a, r AS z, id AS b FROM t", // a repeated name
+        "SELECT COUNT(*) OVER () AS total, id FROM t LIMIT 2",
+        "SELECT id FROM t WHERE id > 99",
+      ]
+    ) {
+      const ours = await driver.all(sql, []);
+      const theirs = direct.prepare(sql).all();
+      // Same keys in the same order, same values; nothing inherited.
+      assert.deepEqual(
+        ours.map((row) => ({ ...row })),
+        theirs.map((row) => ({ ...row })),
+        sql,
+      );
+      assert.deepEqual(
+        ours.map((row) => Object.keys(row)),
+        theirs.map((row) => Object.keys(row)),
+        sql,
+      );
+      for (const row of ours) {
+        assert.equal(Object.getPrototypeOf(row), ROW_PROTOTYPE);
+        for (
+          const name of [
+            "constructor",
+            "toString",
+            "__proto__",
+            "hasOwnProperty",
+          ]
+        ) {
+          assert.equal(name in row, Object.hasOwn(row, name), name);
+        }
+      }
+    }
+    direct.close();
+    driver.close();
+  } finally {
+    await Deno.remove(path);
+  }
 });

@@ -10,6 +10,7 @@
 import { MAX_RECURSION_DEPTH } from "../runtime/apply_fetcher.ts";
 import type { AnyFetcher, Selection } from "../runtime/fetcher.ts";
 import type { Dialect } from "./dialect.ts";
+import type { QueryPieces, ScalarColumn } from "./query_pieces.ts";
 import type { Row } from "./driver.ts";
 import type { AssociationProperty, EntityTable, Schema } from "./schema.ts";
 import type { SortTerm } from "./sort_code.ts";
@@ -25,6 +26,8 @@ export interface ExecutionContext {
   run(sql: string, params: readonly unknown[]): Promise<Row[]>;
   /** Conditions every query of this table adds (global filter), if any. */
   filter(table: EntityTable): Readonly<Record<string, unknown>> | undefined;
+  /** Where the store keeps SQL pieces between queries (none: built each time). */
+  readonly pieces?: QueryPieces;
 }
 
 /** Which root rows to load. */
@@ -72,10 +75,17 @@ export async function loadRoots(
   const { schema, dialect } = context;
   const table = schema.table(fetcher.entity);
   const params = new SqlParams(dialect);
-  const columns = selectList(context, table, fetcher);
-  if (query.withTotal) {
-    columns.push(`COUNT(*) OVER () AS ${dialect.quote(TOTAL_KEY)}`);
-  }
+  const withTotal = query.withTotal === true;
+  const build = () => {
+    const columns = selectList(context, table, fetcher);
+    if (withTotal) {
+      columns.push(`COUNT(*) OVER () AS ${dialect.quote(TOTAL_KEY)}`);
+    }
+    return `SELECT ${columns.join(", ")} FROM ${
+      dialect.quote(table.name)
+    } ${TARGET}`;
+  };
+  const head = context.pieces?.head(fetcher, withTotal, build) ?? build();
   const conditions = [
     ...whereConditions(
       schema,
@@ -88,7 +98,7 @@ export async function loadRoots(
     ...filterConditions(context, table, params),
   ];
   const sql = [
-    `SELECT ${columns.join(", ")} FROM ${dialect.quote(table.name)} ${TARGET}`,
+    head,
     whereClause(conditions),
     `ORDER BY ${orderBy(context, table, query.sort ?? [])}`,
     dialect.limitOffset(
@@ -98,12 +108,21 @@ export async function loadRoots(
   ].filter(Boolean).join(" ");
   const rows = await context.run(sql, params.values);
   const loaded = rows.map((row) => toLoaded(context, table, fetcher, row));
-  await loadAssociations(context, table, fetcher, loaded);
+  if (hasAssociation(fetcher)) {
+    await loadAssociations(context, table, fetcher, loaded);
+  }
   const total = rows[0]?.[TOTAL_KEY];
   return {
     objects: loaded.map((node) => node.object),
     total: total === undefined ? undefined : Number(total),
   };
+}
+
+function hasAssociation(fetcher: AnyFetcher): boolean {
+  for (const selection of fetcher.selections.values()) {
+    if (selection.kind === "association") return true;
+  }
+  return false;
 }
 
 /** The SQL conditions of the table's global filter. */
@@ -133,6 +152,15 @@ function orderBy(
   table: EntityTable,
   sort: readonly SortTerm[],
 ): string {
+  const build = () => orderTerms(context, table, sort);
+  return context.pieces?.order(sort, build) ?? build();
+}
+
+function orderTerms(
+  context: ExecutionContext,
+  table: EntityTable,
+  sort: readonly SortTerm[],
+): string {
   const { schema, dialect } = context;
   const idProperty = table.metadata.idProperty;
   const terms = sort.some((term) => term.property === idProperty)
@@ -151,6 +179,16 @@ function orderBy(
  * of `also`, a recursive one the next level needs).
  */
 function selectList(
+  context: ExecutionContext,
+  table: EntityTable,
+  fetcher: AnyFetcher,
+  also?: AssociationProperty,
+): string[] {
+  const build = () => selectColumns(context, table, fetcher, also);
+  return context.pieces?.select(fetcher, also?.name ?? "", build) ?? build();
+}
+
+function selectColumns(
   context: ExecutionContext,
   table: EntityTable,
   fetcher: AnyFetcher,
@@ -188,18 +226,29 @@ function toLoaded(
   fetcher: AnyFetcher,
   row: Row,
 ): Loaded {
+  const build = () => scalarColumns(context, table, fetcher);
+  const columns = context.pieces?.decoders(fetcher, build) ?? build();
   const object: Record<string, unknown> = {};
-  for (const [name, selection] of fetcher.selections) {
+  for (const { name, type } of columns) {
     const value = row[name];
-    if (selection.kind !== "scalar" || value === null || value === undefined) {
-      continue;
+    if (value !== null && value !== undefined) {
+      object[name] = context.dialect.decode(value, type);
     }
-    object[name] = context.dialect.decode(
-      value,
-      context.schema.columnType(table.metadata, name),
-    );
   }
   return { object, row };
+}
+
+function scalarColumns(
+  context: ExecutionContext,
+  table: EntityTable,
+  fetcher: AnyFetcher,
+): ScalarColumn[] {
+  return [...fetcher.selections]
+    .filter(([, selection]) => selection.kind === "scalar")
+    .map(([name]) => ({
+      name,
+      type: context.schema.columnType(table.metadata, name),
+    }));
 }
 
 async function loadAssociations(

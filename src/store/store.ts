@@ -14,6 +14,7 @@ import {
   type ShapeOf,
 } from "../runtime/fetcher.ts";
 import type { AnyClass } from "../runtime/metadata.ts";
+import type { EntityMetadata } from "../runtime/entity.ts";
 import { type Dialect, sqliteDialect } from "./dialect.ts";
 import { type Driver, type Row, sqliteDriver } from "./driver.ts";
 import {
@@ -23,6 +24,7 @@ import {
   type RootQuery,
   whereClause,
 } from "./fetch_executor.ts";
+import { QueryPieces } from "./query_pieces.ts";
 import {
   type EntityId,
   insertPlan,
@@ -34,7 +36,7 @@ import {
   type Schema,
   schemaStatements,
 } from "./schema.ts";
-import { parseSortCode, StoreQueryError } from "./sort_code.ts";
+import { parseSortCode, type SortTerm, StoreQueryError } from "./sort_code.ts";
 import { SqlParams, type Where, whereConditions } from "./where.ts";
 
 /**
@@ -89,6 +91,9 @@ export interface ListQuery<E> {
   readonly offset?: number;
 }
 
+/** Sort codes a store keeps parsed before it starts over. */
+const SORT_CACHE_SIZE = 256;
+
 type EntityOf<F> = F extends { readonly entity: AnyClass<infer E> } ? E
   : never;
 
@@ -103,6 +108,11 @@ export class Store {
   readonly #filters: ReadonlyMap<AnyClass, StoreFilter>;
   readonly #onStatement: StoreOptions["onStatement"];
   readonly #ready: Promise<void>;
+  /** Set once `#ready` has resolved: no need to wait for it again. */
+  #isReady = false;
+  readonly #context: ExecutionContext;
+  /** Parsed sort codes by table and code (bounded: codes come from clients). */
+  readonly #sorts = new Map<EntityMetadata, Map<string, SortTerm[]>>();
   #statementCount = 0;
 
   /**
@@ -118,8 +128,16 @@ export class Store {
       (options.filters ?? []).map((filter) => [filter.entity, filter]),
     );
     this.#onStatement = options.onStatement;
+    this.#context = {
+      schema: this.#schema,
+      dialect: this.#dialect,
+      run: (sql, params) => this.#run(sql, params),
+      filter: (table) => this.#filters.get(table.metadata.type)?.where(),
+      pieces: new QueryPieces(),
+    };
     this.#ready = this.#initialize(options.seed);
-    this.#ready.catch(() => {}); // reported by ready() and every method
+    // A failure is reported by ready() and every method.
+    this.#ready.then(() => this.#isReady = true, () => {});
   }
 
   /** Number of SQL statements run so far (DDL and seeding included). */
@@ -137,7 +155,7 @@ export class Store {
     fetcher: F,
     id: EntityId,
   ): Promise<ShapeOf<F> | undefined> {
-    await this.#ready;
+    if (!this.#isReady) await this.#ready;
     if (typeof id !== "number" && typeof id !== "string") {
       throw new StoreQueryError("id", "an id is a number or a string");
     }
@@ -160,11 +178,10 @@ export class Store {
     fetcher: F,
     query: ListQuery<EntityOf<F>> = {},
   ): Promise<ShapeOf<F>[]> {
-    await this.#ready;
-    const metadata = this.#schema.table(entityOf(fetcher)).metadata;
+    if (!this.#isReady) await this.#ready;
     const { objects } = await this.#load(fetcher, {
       ...(query.where === undefined ? {} : { where: query.where }),
-      sort: parseSortCode(metadata, query.orderBy ?? "", "orderBy"),
+      sort: this.#sort(entityOf(fetcher), query.orderBy ?? "", "orderBy"),
       ...(query.limit === undefined
         ? {}
         : { limit: checkCount("limit", query.limit, 0) }),
@@ -190,11 +207,11 @@ export class Store {
     sortCode = "",
     where: Where<EntityOf<F>> = {} as Where<EntityOf<F>>,
   ): Promise<Page<ShapeOf<F>>> {
-    await this.#ready;
+    if (!this.#isReady) await this.#ready;
     checkCount("pageIndex", pageIndex, 0);
     checkCount("pageSize", pageSize, 1);
     const type = entityOf(fetcher);
-    const sort = parseSortCode(this.#schema.table(type).metadata, sortCode);
+    const sort = this.#sort(type, sortCode);
     const { objects, total } = await this.#load(fetcher, {
       where,
       sort,
@@ -213,7 +230,7 @@ export class Store {
 
   /** Number of rows of an entity matching `where` (and its filter). */
   async count<E>(entity: AnyClass<E>, where?: Where<E>): Promise<number> {
-    await this.#ready;
+    if (!this.#isReady) await this.#ready;
     return this.#count(entity, where);
   }
 
@@ -227,7 +244,7 @@ export class Store {
     entity: AnyClass<E>,
     values: InsertValues<E>,
   ): Promise<EntityId> {
-    await this.#ready;
+    if (!this.#isReady) await this.#ready;
     return this.#insert(entity, values);
   }
 
@@ -252,17 +269,23 @@ export class Store {
     return this.#driver.all(sql, params);
   }
 
-  #context(): ExecutionContext {
-    return {
-      schema: this.#schema,
-      dialect: this.#dialect,
-      run: (sql, params) => this.#run(sql, params),
-      filter: (table) => this.#filters.get(table.metadata.type)?.where(),
-    };
+  #load(fetcher: AnyFetcher, query: RootQuery) {
+    return loadRoots(this.#context, fetcher, query);
   }
 
-  #load(fetcher: AnyFetcher, query: RootQuery) {
-    return loadRoots(this.#context(), fetcher, query);
+  /** {@link parseSortCode}, kept per table and code. */
+  #sort(type: AnyClass, sortCode: string, argument?: string): SortTerm[] {
+    const metadata = this.#schema.table(type).metadata;
+    let sorts = this.#sorts.get(metadata);
+    if (sorts === undefined) this.#sorts.set(metadata, sorts = new Map());
+    // The argument only names errors, which are not kept.
+    let sort = sorts.get(sortCode);
+    if (sort === undefined) {
+      sort = parseSortCode(metadata, sortCode, argument);
+      if (sorts.size >= SORT_CACHE_SIZE) sorts.clear();
+      sorts.set(sortCode, sort);
+    }
+    return sort;
   }
 
   async #count(entity: AnyClass, where: object = {}): Promise<number> {
@@ -278,7 +301,7 @@ export class Store {
         where,
         params,
       ),
-      ...filterConditions(this.#context(), table, params),
+      ...filterConditions(this.#context, table, params),
     ];
     const [row] = await this.#run(
       [

@@ -244,6 +244,11 @@ Deno.test("the tenant filter applies to roots, associations and counts", async (
   assert.deepEqual(samer, { id: 5, books: [{ id: 7 }, { id: 9 }] });
   assert.equal(await withTenant("", () => store.count(Book)), 12);
   assert.equal(await store.count(Book), 12);
+  // No tenant inside a tenant: every book again.
+  assert.equal(
+    await withTenant("a", () => withTenant("", () => store.count(Book))),
+    12,
+  );
 });
 
 Deno.test("recursive fetchers load one level per statement, up to their depth", async () => {
@@ -419,4 +424,29 @@ Deno.test("a fetcher of an entity outside the store is a clear error", async () 
     store.list({} as AnyFetcher),
     /the store needs a fetcher/,
   );
+});
+
+Deno.test("sort codes: parsed once, refused every time under the caller's argument name", async () => {
+  const { store } = await bookstore();
+  const f = BookController.SIMPLE_FETCHER;
+  const refused = (argument: string) => (error: unknown) =>
+    error instanceof StoreQueryError && error.argument === argument;
+  for (let i = 0; i < 2; i++) {
+    await assert.rejects(store.page(f, 0, 5, "nope"), refused("sortCode"));
+    await assert.rejects(
+      store.list(f, { orderBy: "nope" }),
+      refused("orderBy"),
+    );
+  }
+  const listed = await store.list(f, { orderBy: "price desc" });
+  assert.deepEqual((await store.page(f, 0, 20, "price desc")).rows, listed);
+  assert.deepEqual(listed.map((b) => b.price).slice(0, 3), [81, 80, 73]);
+  // More distinct codes than a store keeps: still each its own order.
+  for (let i = 0; i < 300; i++) {
+    const code = i % 2 === 0
+      ? `price asc${" ".repeat(i)}`
+      : `price desc${" ".repeat(i)}`;
+    const [first] = (await store.page(f, 0, 1, code)).rows;
+    assert.equal(first?.price, i % 2 === 0 ? 10 : 81, code);
+  }
 });

@@ -25,7 +25,7 @@ import {
   shapeKeys,
 } from "./fetchers.ts";
 import { HttpError } from "../../runtime/http_error.ts";
-import { type ShapeContext, shapeValue } from "./shape.ts";
+import { shapePlan, type Shaper } from "./shape_plan.ts";
 import { type NullRenderMode, nullTargets } from "../../emit/ts/null_mode.ts";
 import {
   DEFAULT_MAX_UPLOAD_BYTES,
@@ -127,12 +127,17 @@ export function controllerRoutes(options: ControllerRoutesOptions): Hono {
       inject: options.inject ?? {},
       check: checks.get(`${operation.httpMethod} ${operation.path}`),
       parts: parts.get(`${operation.httpMethod} ${operation.path}`),
-      shape: {
+      simple: (operation.injected ?? []).length === 0 &&
+        operation.parameters.every((p) =>
+          p.in === "path" || p.in === "query" || p.in === "header"
+        ),
+      // Compiled once here: a request walks no type model.
+      shape: shapePlan(operation.result.type, {
         fetcherOf: (key) => fetchers.get(key)!,
         statics,
         dynamics,
         nulls,
-      },
+      }),
     };
     const path = operation.path.replace(/\{([^}]+)\}/g, ":$1");
     if (operation.parameters.some((p) => p.in === "part")) {
@@ -150,7 +155,9 @@ interface Route {
   readonly inject: Readonly<Record<string, Injector>>;
   readonly check: BodyCheck | undefined;
   readonly parts: PartChecks | undefined;
-  readonly shape: ShapeContext;
+  /** Only path, query and header parameters: bound without awaiting. */
+  readonly simple: boolean;
+  readonly shape: Shaper;
 }
 
 /** Thrown while binding; becomes the 400 answer. */
@@ -164,7 +171,9 @@ class BadRequest extends Error {
 
 async function answer(route: Route, c: Context): Promise<Response> {
   try {
-    const args = await argumentsOf(route, c);
+    const args = route.simple
+      ? simpleArguments(route, c)
+      : await argumentsOf(route, c);
     const value = await route.handler(...args);
     return respond(route, c, value);
   } catch (error) {
@@ -205,16 +214,46 @@ async function argumentsOf(route: Route, c: Context): Promise<unknown[]> {
   return args;
 }
 
+/**
+ * The arguments of a {@link Route.simple} route, in parameter order; the
+ * query is parsed once (`queries()` is what `queries(name)` indexes).
+ */
+function simpleArguments(route: Route, c: Context): unknown[] {
+  const { parameters } = route.operation;
+  const args = new Array<unknown>(parameters.length);
+  let queries: Record<string, string[]> | undefined;
+  for (let i = 0; i < parameters.length; i++) {
+    const parameter = parameters[i]!;
+    const raw = parameter.in === "query"
+      ? (queries ??= c.req.queries())[parameter.wireName] ?? []
+      : rawValues(parameter, c);
+    args[i] = bindRaw(route, parameter, raw);
+  }
+  return args;
+}
+
+function rawValues(parameter: ParameterModel, c: Context): string[] {
+  if (parameter.in === "path") return [c.req.param(parameter.wireName) ?? ""];
+  if (parameter.in === "header") {
+    const value = c.req.header(parameter.wireName);
+    return value === undefined ? [] : [value];
+  }
+  return c.req.queries(parameter.wireName) ?? [];
+}
+
 function bindParameter(
   route: Route,
   parameter: ParameterModel,
   c: Context,
 ): unknown {
-  const raw = parameter.in === "path"
-    ? [c.req.param(parameter.wireName) ?? ""]
-    : parameter.in === "header"
-    ? [c.req.header(parameter.wireName)].filter((v) => v !== undefined)
-    : c.req.queries(parameter.wireName) ?? [];
+  return bindRaw(route, parameter, rawValues(parameter, c));
+}
+
+function bindRaw(
+  route: Route,
+  parameter: ParameterModel,
+  raw: readonly string[],
+): unknown {
   const bound = bindSimple(parameter, raw, route.enums);
   if (!bound.ok) throw new BadRequest(parameter.wireName, bound.message);
   return bound.value;
@@ -254,7 +293,7 @@ function respond(route: Route, c: Context, value: unknown): Response {
   if (type.kind === "primitive" && type.name === "string") {
     return c.text(String(value));
   }
-  return c.json(shapeValue(type, value, route.shape) as object);
+  return c.json(route.shape(value) as object);
 }
 
 function instancesByClass(

@@ -67,17 +67,11 @@ export function shapeValue(
     case "static": {
       const model = context.statics.get(type.name);
       if (model === undefined) return value;
-      const inner = new Map(
-        model.typeParameters.map((name, i) => [
-          name,
-          bind(type.args[i], bindings),
-        ]),
-      );
       return shapeProperties(
         model.properties,
         value,
         context,
-        inner,
+        typeArguments(model, type.args, bindings),
         nulls.statics.has(type.name),
       );
     }
@@ -104,6 +98,20 @@ export function shapeValue(
     default:
       return value;
   }
+}
+
+/**
+ * The type arguments of a static type by parameter name, the enclosing
+ * type's parameters replaced.
+ */
+export function typeArguments(
+  model: StaticTypeModel,
+  args: readonly TypeRef[],
+  bindings: ReadonlyMap<string, TypeRef>,
+): Map<string, TypeRef> {
+  return new Map(
+    model.typeParameters.map((name, i) => [name, bind(args[i], bindings)]),
+  );
 }
 
 /** A type argument with the enclosing type's parameters replaced. */

@@ -1,0 +1,128 @@
+/**
+ * Result shaping compiled once per route: {@link shapeValue} for one result
+ * type turned into a function of the value, so a request walks no type
+ * model, builds no binding maps and projects fetched values with compiled
+ * projectors ({@link compileProjector}). Kinds it does not compile (maps,
+ * dynamic entities, static types nested deeper than
+ * {@link MAX_PLAN_DEPTH}) call `shapeValue` itself, so the answer is the same
+ * by construction; `shape_plan_test.ts` checks the compiled kinds against
+ * `shapeValue`. Pure.
+ *
+ * @module
+ */
+
+import type { PropertyModel, TypeRef } from "../../model/api_model.ts";
+import { compileProjector } from "../../runtime/projector.ts";
+import { NO_NULL_TARGETS } from "../../emit/ts/null_mode.ts";
+import { type ShapeContext, shapeValue, typeArguments } from "./shape.ts";
+
+/** The JSON-ready value of a handler's value (undefined: nothing to send). */
+export type Shaper = (value: unknown) => unknown;
+
+/**
+ * Nesting of static and object types compiled ahead; deeper (a static type
+ * that contains itself) is shaped by `shapeValue` at request time.
+ */
+export const MAX_PLAN_DEPTH = 6;
+
+/** `shapePlan(type, context)(value)` equals `shapeValue(type, value, context)`. */
+export function shapePlan(type: TypeRef, context: ShapeContext): Shaper {
+  return plan(type, context, new Map(), 0);
+}
+
+const identity: Shaper = (value) => value ?? undefined;
+
+function plan(
+  type: TypeRef,
+  context: ShapeContext,
+  bindings: ReadonlyMap<string, TypeRef>,
+  depth: number,
+): Shaper {
+  const nulls = context.nulls ?? NO_NULL_TARGETS;
+  const late: Shaper = (value) => shapeValue(type, value, context, bindings);
+  switch (type.kind) {
+    case "fetched": {
+      const fetcher = context.fetcherOf(type.key);
+      if (fetcher === undefined) return late;
+      const project = compileProjector(fetcher, {
+        absent: nulls.shapes ? "null" : "omit",
+      });
+      return (value) =>
+        value === null || value === undefined
+          ? undefined
+          : typeof value === "object"
+          ? project(value)
+          : value;
+    }
+    case "array": {
+      const element = plan(type.element, context, bindings, depth);
+      return (value) => {
+        if (value === null || value === undefined) return undefined;
+        if (!Array.isArray(value)) return value;
+        const shaped = new Array(value.length);
+        for (let i = 0; i < value.length; i++) {
+          shaped[i] = element(value[i]) ?? null;
+        }
+        return shaped;
+      };
+    }
+    case "static": {
+      const model = context.statics.get(type.name);
+      if (model === undefined) return identity;
+      if (depth >= MAX_PLAN_DEPTH) return late;
+      return properties(
+        model.properties,
+        context,
+        typeArguments(model, type.args, bindings),
+        nulls.statics.has(type.name),
+        depth + 1,
+      );
+    }
+    case "object":
+      if (depth >= MAX_PLAN_DEPTH) return late;
+      return properties(
+        type.properties,
+        context,
+        bindings,
+        nulls.shapes,
+        depth + 1,
+      );
+    case "typeParameter": {
+      const bound = bindings.get(type.name);
+      return bound === undefined
+        ? identity
+        : plan(bound, context, bindings, depth);
+    }
+    case "map":
+    case "dynamic":
+      return late;
+    default:
+      return identity;
+  }
+}
+
+function properties(
+  models: readonly PropertyModel[],
+  context: ShapeContext,
+  bindings: ReadonlyMap<string, TypeRef>,
+  nulls: boolean,
+  depth: number,
+): Shaper {
+  const names = models.map((p) => p.name);
+  const shapers = models.map((p) => plan(p.type, context, bindings, depth));
+  const nullable = models.map((p) => nulls && p.optional);
+  const count = models.length;
+  return (value) => {
+    if (value === null || value === undefined) return undefined;
+    if (typeof value !== "object") return value;
+    const source = value as Record<string, unknown>;
+    const result: Record<string, unknown> = {};
+    for (let i = 0; i < count; i++) {
+      const name = names[i]!;
+      const shaped = shapers[i]!(source[name]);
+      if (shaped !== undefined) result[name] = shaped;
+      else if (nullable[i]) result[name] = null;
+    }
+    return result;
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * SQL pieces a store keeps between queries, so the same fetcher asked again
+ * writes the same SQL without rebuilding it (the executor,
+ * `fetch_executor.ts`, builds them).
+ *
+ * @module
+ */
+
+import type { AnyFetcher } from "../runtime/fetcher.ts";
+import type { ColumnType } from "./dialect.ts";
+import type { SortTerm } from "./sort_code.ts";
+
+/**
+ * SQL pieces of one store that depend only on a fetcher or a sort (select
+ * lists, `ORDER BY` terms, the columns to decode), built on first use: the
+ * same fetcher asked again writes the same SQL without rebuilding it.
+ */
+export class QueryPieces {
+  readonly #selects = new WeakMap<AnyFetcher, Map<string, readonly string[]>>();
+  readonly #orders = new WeakMap<readonly SortTerm[], string>();
+  readonly #heads = new WeakMap<AnyFetcher, [string?, string?]>();
+  readonly #decoders = new WeakMap<AnyFetcher, readonly ScalarColumn[]>();
+
+  /** The select list of `fetcher` (with `also`), built by `build` once. */
+  select(
+    fetcher: AnyFetcher,
+    also: string,
+    build: () => string[],
+  ): string[] {
+    let byAlso = this.#selects.get(fetcher);
+    if (byAlso === undefined) this.#selects.set(fetcher, byAlso = new Map());
+    let columns = byAlso.get(also);
+    if (columns === undefined) byAlso.set(also, columns = build());
+    return [...columns];
+  }
+
+  /** `SELECT ... FROM` of a root query, built by `build` once. */
+  head(fetcher: AnyFetcher, withTotal: boolean, build: () => string): string {
+    let heads = this.#heads.get(fetcher);
+    if (heads === undefined) this.#heads.set(fetcher, heads = []);
+    const index = withTotal ? 1 : 0;
+    return heads[index] ??= build();
+  }
+
+  /** The `ORDER BY` terms of `sort`, built by `build` once per array. */
+  order(sort: readonly SortTerm[], build: () => string): string {
+    let order = this.#orders.get(sort);
+    if (order === undefined) this.#orders.set(sort, order = build());
+    return order;
+  }
+
+  /** The scalar columns of `fetcher` to decode, built by `build` once. */
+  decoders(
+    fetcher: AnyFetcher,
+    build: () => readonly ScalarColumn[],
+  ): readonly ScalarColumn[] {
+    let columns = this.#decoders.get(fetcher);
+    if (columns === undefined) this.#decoders.set(fetcher, columns = build());
+    return columns;
+  }
+}
+
+/** A selected scalar and its declared column type. */
+export interface ScalarColumn {
+  readonly name: string;
+  readonly type: ColumnType | undefined;
+}

@@ -1,0 +1,33 @@
+import assert from "node:assert/strict";
+import { BookController } from "../../fixtures/bookstore/book_controller.ts";
+import { QueryPieces } from "./query_pieces.ts";
+
+Deno.test("pieces are built once per fetcher (and sort array); select lists come as copies", () => {
+  const pieces = new QueryPieces();
+  const f = BookController.SIMPLE_FETCHER;
+  let builds = 0;
+  const build = () => {
+    builds++;
+    return ["a", "b"];
+  };
+  const first = pieces.select(f, "", build);
+  first.push("pushed by a caller");
+  assert.deepEqual(pieces.select(f, "", build), ["a", "b"]);
+  assert.equal(builds, 1);
+  pieces.select(f, "parent", build);
+  pieces.select(BookController.COMPLEX_FETCHER, "", build);
+  assert.equal(builds, 3);
+
+  assert.equal(pieces.head(f, true, () => "with total"), "with total");
+  assert.equal(pieces.head(f, false, () => "without"), "without");
+  assert.equal(pieces.head(f, true, () => "again"), "with total");
+
+  const sort = [{ property: "name", descending: false }];
+  assert.equal(pieces.order(sort, () => "name ASC"), "name ASC");
+  assert.equal(pieces.order(sort, () => "other"), "name ASC");
+  assert.equal(pieces.order([...sort], () => "other"), "other");
+
+  const columns = [{ name: "name", type: undefined }];
+  assert.equal(pieces.decoders(f, () => columns), columns);
+  assert.equal(pieces.decoders(f, () => []), columns);
+});
