@@ -28,10 +28,19 @@ const PRINTER = ts.createPrinter({ removeComments: true });
 /** Comments that steer the type checker; an edit touching them is code. */
 const CHECKER_COMMENT = /@ts-|\/\/\/\s*</;
 
+/** {@link codeOf} of each parsed file, once: the next edit compares with it. */
+const CODE = new WeakMap<ts.SourceFile, string>();
+
 /** The text of a file that the type checker depends on. */
 export function codeOf(file: ts.SourceFile): string {
-  if (CHECKER_COMMENT.test(file.text)) return file.text;
-  return PRINTER.printFile(file);
+  let code = CODE.get(file);
+  if (code === undefined) {
+    code = CHECKER_COMMENT.test(file.text)
+      ? file.text
+      : PRINTER.printFile(file);
+    CODE.set(file, code);
+  }
+  return code;
 }
 
 /** A project loaded once and refreshed on each change. */
