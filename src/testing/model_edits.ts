@@ -1,0 +1,199 @@
+/**
+ * Edits of an ApiModel that keep every untouched part the same object, as
+ * watch mode's incremental analysis does: for the tests of
+ * `ArtifactRenderer`. Each edit returns a new model, or undefined when the
+ * model has nothing it could edit.
+ *
+ * @module
+ */
+
+import type {
+  ApiModel,
+  EntityDtoModel,
+  OperationModel,
+  ServiceModel,
+} from "../model/api_model.ts";
+
+/** A named edit of a model. */
+export interface ModelEdit {
+  readonly name: string;
+  readonly edit: (model: ApiModel) => ApiModel | undefined;
+}
+
+/** `items` with the one at `index` replaced (or removed when undefined). */
+function replaced<T>(items: readonly T[], index: number, item?: T): T[] {
+  const copy = [...items];
+  if (item === undefined) copy.splice(index, 1);
+  else copy[index] = item;
+  return copy;
+}
+
+const byName = (a: { name: string }, b: { name: string }) =>
+  a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+
+/** The service in the middle of the model (not always the first). */
+function middle(model: ApiModel): number {
+  return Math.floor(model.services.length / 2);
+}
+
+function withOperations(
+  service: ServiceModel,
+  operations: readonly OperationModel[],
+): ServiceModel {
+  return { ...service, operations };
+}
+
+/** The edits the tests apply, each one model change watch mode may see. */
+export const MODEL_EDITS: readonly ModelEdit[] = [
+  {
+    name: "change one operation's doc",
+    edit: (model) => {
+      const i = middle(model);
+      const service = model.services[i];
+      const op = service?.operations[0];
+      if (service === undefined || op === undefined) return undefined;
+      const edited = { ...op, doc: `${op.doc ?? "Does it"}, edited.` };
+      const services = replaced(
+        model.services,
+        i,
+        withOperations(service, replaced(service.operations, 0, edited)),
+      );
+      return { ...model, services };
+    },
+  },
+  {
+    name: "add an operation",
+    edit: (model) => {
+      const i = middle(model);
+      const service = model.services[i];
+      const op = service?.operations.at(-1);
+      if (service === undefined || op === undefined) return undefined;
+      const added: OperationModel = {
+        ...op,
+        name: `${op.name}Again`,
+        path: `${op.path}/again`,
+      };
+      const services = replaced(
+        model.services,
+        i,
+        withOperations(service, [...service.operations, added]),
+      );
+      return { ...model, services };
+    },
+  },
+  {
+    name: "remove an operation",
+    edit: (model) => {
+      const i = model.services.findIndex((s) => s.operations.length > 1);
+      const service = model.services[i];
+      if (service === undefined) return undefined;
+      const services = replaced(
+        model.services,
+        i,
+        withOperations(service, service.operations.slice(1)),
+      );
+      return { ...model, services };
+    },
+  },
+  {
+    name: "add a service",
+    edit: (model) => {
+      const source = model.services[middle(model)];
+      if (source === undefined) return undefined;
+      const added: ServiceModel = {
+        ...source,
+        name: `${source.name}Extra`,
+        controller: `${source.controller}Extra`,
+        doc: "A service added by an edit.",
+        operations: source.operations.map((op) => ({
+          ...op,
+          path: `/extra${op.path}`,
+        })),
+      };
+      return { ...model, services: [...model.services, added].sort(byName) };
+    },
+  },
+  {
+    name: "remove a service",
+    edit: (model) =>
+      model.services.length === 0
+        ? undefined
+        : { ...model, services: replaced(model.services, middle(model)) },
+  },
+  {
+    name: "add a shape to an entity",
+    edit: (model) => {
+      const i = model.dtos.findIndex((dto) => dto.shapes.length > 0);
+      const dto = model.dtos[i];
+      const shape = dto?.shapes[0];
+      if (dto === undefined || shape === undefined) return undefined;
+      const fetcher = "EDIT_ADDED_FETCHER";
+      const added = {
+        ...shape,
+        key: `${shape.owner}/${fetcher}`,
+        fetcher,
+        doc: "A shape added by an edit.",
+      };
+      const { path: _path, ...plain } = added;
+      const shapes = [...dto.shapes, plain].sort((a, b) =>
+        a.key < b.key ? -1 : a.key > b.key ? 1 : 0
+      );
+      const edited: EntityDtoModel = { ...dto, shapes };
+      return { ...model, dtos: replaced(model.dtos, i, edited) };
+    },
+  },
+  {
+    name: "change a static type",
+    edit: (model) => {
+      const i = model.staticTypes.findIndex((t) => t.properties.length > 0);
+      const type = model.staticTypes[i];
+      const property = type?.properties[0];
+      if (type === undefined || property === undefined) return undefined;
+      const edited = {
+        ...type,
+        doc: "A static type edited.",
+        properties: replaced(type.properties, 0, {
+          ...property,
+          optional: !property.optional,
+          doc: "A property edited.",
+        }),
+      };
+      return { ...model, staticTypes: replaced(model.staticTypes, i, edited) };
+    },
+  },
+  {
+    // Java gives the new type the name, and the old one a suffix: files
+    // that refer to the old one change though their model objects do not.
+    name: "add a static type taking another's Java name",
+    edit: (model) => {
+      const type = model.staticTypes.find((t) =>
+        t.name.toUpperCase() !== t.name
+      );
+      if (type === undefined) return undefined;
+      const added = { ...type, name: type.name.toUpperCase() };
+      const staticTypes = [...model.staticTypes, added].sort(byName);
+      return { ...model, staticTypes };
+    },
+  },
+  {
+    name: "change an enum",
+    edit: (model) => {
+      const item = model.enums[0];
+      if (item === undefined) return undefined;
+      const edited = {
+        ...item,
+        values: [...item.values, { value: "EDIT_ADDED", doc: "Added." }],
+      };
+      return { ...model, enums: replaced(model.enums, 0, edited) };
+    },
+  },
+  {
+    name: "change an error",
+    edit: (model) => {
+      const error = model.errors?.[0];
+      if (error === undefined) return undefined;
+      const edited = { ...error, doc: "An error edited.", status: 418 };
+      return { ...model, errors: replaced(model.errors!, 0, edited) };
+    },
+  },
+];
