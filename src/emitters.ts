@@ -94,7 +94,7 @@ export const EMITTERS: readonly ArtifactEmitter[] = [
   {
     kind: "openapi",
     folder: "",
-    emit: (model, { config }) =>
+    emit: (model, { config, memo }) =>
       new Map([[
         OPENAPI_FILE,
         emitOpenApi(model, {
@@ -105,7 +105,7 @@ export const EMITTERS: readonly ArtifactEmitter[] = [
           ...(config.openapiExtras === undefined
             ? {}
             : { extras: config.openapiExtras }),
-        }),
+        }, memo),
       ]]),
   },
   {

@@ -16,13 +16,15 @@
 export interface FileMemo {
   /**
    * `compute()`, or the value it gave for the same `kind` and `owner` last
-   * time when every one of `deps` is the same (`===`) as then.
+   * time when every one of `deps` is the same (`===`) as then and `usable`
+   * (if given) accepts it.
    */
   reuse<T>(
     kind: string,
     owner: object,
     deps: readonly unknown[],
     compute: () => T,
+    usable?: (kept: T) => boolean,
   ): T;
   /**
    * `value`, or the value given last time under `kind` when that one is
@@ -54,10 +56,14 @@ export class RenderMemo implements FileMemo {
     owner: object,
     deps: readonly unknown[],
     compute: () => T,
+    usable?: (kept: T) => boolean,
   ): T {
     let byKind = this.#entries.get(owner);
     const entry = byKind?.get(kind);
-    if (entry !== undefined && sameItems(entry.deps, deps)) {
+    if (
+      entry !== undefined && sameItems(entry.deps, deps) &&
+      (usable === undefined || usable(entry.value as T))
+    ) {
       return entry.value as T;
     }
     const value = compute();
@@ -90,7 +96,11 @@ export class RenderMemo implements FileMemo {
   }
 }
 
-function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean {
+/** Whether two lists hold the same items (`===`) in the same order. */
+export function sameItems(
+  a: readonly unknown[],
+  b: readonly unknown[],
+): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;

@@ -61,9 +61,14 @@ import type {
 } from "../../model/api_model.ts";
 import { errorResponses } from "./error_responses.ts";
 import { toYaml } from "./openapi_yaml.ts";
-import { type Json, SchemaRegistry } from "./schemas.ts";
+import { type Json, type RegistryState, SchemaRegistry } from "./schemas.ts";
 import type { DocumentExtras } from "./document_extras.ts";
-import { type NullRenderMode, nullTargets } from "../ts/null_mode.ts";
+import {
+  type NullRenderMode,
+  type NullTargets,
+  nullTargets,
+} from "../ts/null_mode.ts";
+import { type FileMemo, NO_MEMO, sameItems, sameValue } from "../file_memo.ts";
 
 export {
   ENUM_EXTENSION,
@@ -99,24 +104,63 @@ export const NULLABLE_EXTENSION = "x-tailor-nullable";
 
 const METHOD_ORDER = ["get", "put", "post", "delete", "patch"] as const;
 
-/** The OpenAPI document of a model, as YAML text. */
+/**
+ * The OpenAPI document of a model, as YAML text. `memo` may hand back the
+ * operations, component schemas and YAML text made before (see
+ * {@link buildOpenApiDocument}).
+ */
 export function emitOpenApi(
   model: ApiModel,
   options: EmitOpenApiOptions,
+  memo: FileMemo = NO_MEMO,
 ): string {
-  return toYaml(buildOpenApiDocument(model, options));
+  return toYaml(
+    buildOpenApiDocument(model, options, memo),
+    memo === NO_MEMO
+      ? undefined
+      : (node, indent, make) =>
+        memo.reuse("openapi yaml", node, [indent], make),
+  );
 }
 
 /**
  * The OpenAPI document of a model as a plain object (Maps for user-named
  * keys, so that a name like `"1"` keeps its place). {@link emitOpenApi}
  * serializes exactly this.
+ *
+ * With a `memo`, a model with the same types (DTOs, dynamic entities,
+ * enums, static types, errors: the same objects; the same null targets)
+ * as one built before takes over the component schemas its types declare,
+ * and an operation built before (the same object, service name and
+ * operationId) is taken over with the components it made when the
+ * components it met have the same names now (see `SchemaRegistry.replay`).
+ * The objects taken over are shared, never mutated.
  */
 export function buildOpenApiDocument(
   model: ApiModel,
   options: EmitOpenApiOptions,
+  memo: FileMemo = NO_MEMO,
 ): Json {
-  return new OpenApiBuilder(model, options.nullRenderMode).build(options);
+  return new OpenApiBuilder(model, memo, options.nullRenderMode).build(
+    options,
+  );
+}
+
+/** What the component schemas of a model's types are made of. */
+interface DocumentTypes {
+  readonly types: readonly (readonly object[])[];
+  readonly nulls: NullTargets;
+}
+
+function documentTypes(model: ApiModel, nulls: NullTargets): DocumentTypes {
+  const { dtos, dynamicEntities, enums, staticTypes, errors = [] } = model;
+  return { types: [dtos, dynamicEntities, enums, staticTypes, errors], nulls };
+}
+
+/** Whether two models' types are the same objects (null targets: values). */
+function sameTypes(a: DocumentTypes, b: DocumentTypes): boolean {
+  return a.types.every((list, i) => sameItems(list, b.types[i]!)) &&
+    sameValue(a.nulls, b.nulls);
 }
 
 /**
@@ -166,17 +210,38 @@ function docFields(doc: string | undefined): Json {
 class OpenApiBuilder {
   /** Schema name per identity (what the schema stands for). */
   readonly #schemas: SchemaRegistry;
+  /** The model's types, the same object as before when they are the same. */
+  readonly #types: DocumentTypes;
 
-  constructor(readonly model: ApiModel, nullRenderMode?: NullRenderMode) {
-    this.#schemas = new SchemaRegistry(
-      model,
-      nullTargets(model, nullRenderMode),
+  constructor(
+    readonly model: ApiModel,
+    readonly memo: FileMemo,
+    nullRenderMode?: NullRenderMode,
+  ) {
+    const nulls = nullTargets(model, nullRenderMode);
+    this.#types = memo.stable(
+      "openapi types",
+      documentTypes(model, nulls),
+      sameTypes,
     );
+    const declared: RegistryState = memo.reuse(
+      "openapi",
+      this.#types,
+      [],
+      () => {
+        const registry = new SchemaRegistry(model, nulls);
+        registry.declareComponents();
+        return registry.snapshot();
+      },
+    );
+    this.#schemas = new SchemaRegistry(model, nulls, {
+      names: new Map(declared.names),
+      taken: new Set(declared.taken),
+      schemas: new Map(declared.schemas),
+    });
   }
 
   build(options: EmitOpenApiOptions): Json {
-    this.#schemas.declareComponents();
-
     const ids = openApiOperationIds(this.model);
     const paths = new Map<string, Json>();
     for (const service of this.model.services) {
@@ -188,7 +253,7 @@ class OpenApiBuilder {
             `two operations for ${op.httpMethod} ${op.path} (${service.name}.${op.name})`,
           );
         }
-        item[method] = this.#operation(
+        item[method] = this.#operationOf(
           service,
           op,
           ids.get(`${service.name}.${op.name}`)!,
@@ -238,6 +303,17 @@ class OpenApiBuilder {
         },
       },
     };
+  }
+
+  /** {@link #operation}, or the one built before (see the memo's rules). */
+  #operationOf(service: ServiceModel, op: OperationModel, id: string): Json {
+    return this.memo.reuse(
+      "openapi",
+      op,
+      [service.name, id, this.#types],
+      () => this.#schemas.recording(() => this.#operation(service, op, id)),
+      (kept) => this.#schemas.replay(kept.events),
+    ).value;
   }
 
   #operation(service: ServiceModel, op: OperationModel, id: string): Json {

@@ -14,18 +14,33 @@
 
 import { Document, Scalar, visit } from "yaml";
 
+/**
+ * Where the direct writer keeps the text of a map (an object, a `Map`) at an
+ * indentation: `make()`, or its text from before. A document sharing parts
+ * (the same, never mutated objects) with one written before is then written
+ * again at the cost of its new parts.
+ */
+export type YamlCache = (
+  node: object,
+  indent: string,
+  make: () => string,
+) => string;
+
 /** Serializes a document: no aliases, no folding, YAML 1.1-safe strings. */
-export function toYaml(value: unknown): string {
-  return directYaml(value) ?? packageYaml(value);
+export function toYaml(value: unknown, cache?: YamlCache): string {
+  return directYaml(value, cache) ?? packageYaml(value);
 }
 
 /**
  * The direct writer's text of `value`, or undefined when `value` holds
  * something it leaves to the `yaml` package.
  */
-export function directYaml(value: unknown): string | undefined {
+export function directYaml(
+  value: unknown,
+  cache?: YamlCache,
+): string | undefined {
   try {
-    return `${block(value, "")}\n`;
+    return `${block(value, "", cache)}\n`;
   } catch (error) {
     if (error instanceof Unsupported) return undefined;
     throw error;
@@ -79,7 +94,25 @@ function collection(
 }
 
 /** A collection's lines at `indent` (no final newline). */
-function block(value: unknown, indent: string): string {
+function block(
+  value: unknown,
+  indent: string,
+  cache: YamlCache | undefined,
+): string {
+  if (
+    cache === undefined || typeof value !== "object" || value === null ||
+    Array.isArray(value)
+  ) {
+    return blockOf(value, indent, cache);
+  }
+  return cache(value, indent, () => blockOf(value, indent, cache));
+}
+
+function blockOf(
+  value: unknown,
+  indent: string,
+  cache: YamlCache | undefined,
+): string {
   const items = collection(value);
   if (items === undefined) throw new Unsupported();
   const lines: string[] = [];
@@ -90,7 +123,9 @@ function block(value: unknown, indent: string): string {
       lines.push(
         nested === undefined
           ? `${indent}- ${scalar(item, indent + STEP, false)}`
-          : `${indent}- ${block(item, indent + STEP).slice(indent.length + 2)}`,
+          : `${indent}- ${
+            block(item, indent + STEP, cache).slice(indent.length + 2)
+          }`,
       );
     }
   } else {
@@ -100,7 +135,7 @@ function block(value: unknown, indent: string): string {
       lines.push(
         collection(item) === undefined
           ? `${head} ${scalar(item, indent + STEP, false)}`
-          : `${head}\n${block(item, indent + STEP)}`,
+          : `${head}\n${block(item, indent + STEP, cache)}`,
       );
     }
   }

@@ -90,23 +90,114 @@ function nullable(schema: Json): Json {
   return out;
 }
 
+/** What a registry holds: the components registered so far. */
+export interface RegistryState {
+  /** Schema name per identity (what the schema stands for). */
+  readonly names: Map<string, string>;
+  /** Names given. */
+  readonly taken: Set<string>;
+  /** Schema per name. */
+  readonly schemas: Map<string, Json>;
+}
+
+/**
+ * What a registry answered while recording: a component already known, or
+ * one it made (its schema filled in once made).
+ */
+export type RegistryEvent =
+  | { readonly made: false; readonly identity: string; readonly name: string }
+  | {
+    readonly made: true;
+    readonly identity: string;
+    readonly preferred: string;
+    readonly name: string;
+    json?: Json;
+  };
+
 /** The schemas of one document, registered as types are met. */
 export class SchemaRegistry {
-  /** Schema name per identity (what the schema stands for). */
-  readonly #names = new Map<string, string>();
-  readonly #taken = new Set<string>();
-  readonly #schemas = new Map<string, Json>();
+  readonly #names: Map<string, string>;
+  readonly #taken: Set<string>;
+  readonly #schemas: Map<string, Json>;
   readonly #index: ModelIndex;
   readonly #nulls: NullTargets;
+  #log: RegistryEvent[] | undefined;
 
   /**
    * @param model The model of the document.
    * @param nulls The types whose optional properties are required and
    *   nullable (`orm.client.ts.null-render-mode: null`).
+   * @param state Components registered before (a {@link snapshot} of a
+   *   registry of a model with the same types), taken over.
    */
-  constructor(readonly model: ApiModel, nulls: NullTargets = NO_NULL_TARGETS) {
+  constructor(
+    readonly model: ApiModel,
+    nulls: NullTargets = NO_NULL_TARGETS,
+    state?: RegistryState,
+  ) {
     this.#index = indexModel(model);
     this.#nulls = nulls;
+    this.#names = state?.names ?? new Map();
+    this.#taken = state?.taken ?? new Set();
+    this.#schemas = state?.schemas ?? new Map();
+  }
+
+  /** A copy of the components registered so far. */
+  snapshot(): RegistryState {
+    return {
+      names: new Map(this.#names),
+      taken: new Set(this.#taken),
+      schemas: new Map(this.#schemas),
+    };
+  }
+
+  /**
+   * `run()`, recording every component it asks for (known or made, in
+   * order): with the same types, what it returns depends on the answers
+   * only, so {@link replay} of the events stands for running it again.
+   */
+  recording<T>(run: () => T): { value: T; events: RegistryEvent[] } {
+    const outer = this.#log;
+    const events: RegistryEvent[] = [];
+    this.#log = events;
+    try {
+      return { value: run(), events };
+    } finally {
+      this.#log = outer;
+    }
+  }
+
+  /**
+   * Registers what `events` (recorded on a registry of a model with the same
+   * types) made, if this registry gives every answer the recording got;
+   * else changes nothing and returns false.
+   */
+  replay(events: readonly RegistryEvent[]): boolean {
+    const names = new Map<string, string>();
+    const taken = new Set<string>();
+    for (const event of events) {
+      const known = names.get(event.identity) ??
+        this.#names.get(event.identity);
+      if (!event.made) {
+        if (known !== event.name) return false;
+        continue;
+      }
+      if (known !== undefined) return false;
+      let name = event.preferred;
+      for (let n = 2; this.#taken.has(name) || taken.has(name); n++) {
+        name = `${event.preferred}_${n}`;
+      }
+      if (name !== event.name) return false;
+      names.set(event.identity, name);
+      taken.add(name);
+    }
+    for (const event of events) {
+      if (!event.made) continue;
+      this.#names.set(event.identity, event.name);
+      this.#taken.add(event.name);
+      this.#schemas.set(event.name, event.json!);
+    }
+    return true;
   }
 
   /**
@@ -293,12 +384,19 @@ export class SchemaRegistry {
     make: (name: string) => Json,
   ): string {
     const known = this.#names.get(identity);
-    if (known !== undefined) return known;
+    if (known !== undefined) {
+      this.#log?.push({ made: false, identity, name: known });
+      return known;
+    }
     let name = preferred;
     for (let n = 2; this.#taken.has(name); n++) name = `${preferred}_${n}`;
     this.#taken.add(name);
     this.#names.set(identity, name);
-    this.#schemas.set(name, make(name));
+    const event: RegistryEvent = { made: true, identity, preferred, name };
+    this.#log?.push(event);
+    const json = make(name);
+    event.json = json;
+    this.#schemas.set(name, json);
     return name;
   }
 
