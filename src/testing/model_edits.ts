@@ -10,6 +10,7 @@
 import type {
   ApiModel,
   EntityDtoModel,
+  HttpMethod,
   OperationModel,
   ServiceModel,
 } from "../model/api_model.ts";
@@ -28,6 +29,14 @@ function replaced<T>(items: readonly T[], index: number, item?: T): T[] {
   return copy;
 }
 
+const HTTP_METHODS: readonly HttpMethod[] = [
+  "DELETE",
+  "PATCH",
+  "PUT",
+  "POST",
+  "GET",
+];
+
 const byName = (a: { name: string }, b: { name: string }) =>
   a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 
@@ -36,11 +45,27 @@ function middle(model: ApiModel): number {
   return Math.floor(model.services.length / 2);
 }
 
+/** The middle service, its index and its operation `at` (-1: the last). */
+function middleOperation(
+  model: ApiModel,
+  at: number,
+): { i: number; service: ServiceModel; op: OperationModel } | undefined {
+  const i = middle(model);
+  const service = model.services[i];
+  const op = service?.operations.at(at);
+  return service === undefined || op === undefined
+    ? undefined
+    : { i, service, op };
+}
+
+/** The model with the operations of its `i`th service replaced. */
 function withOperations(
-  service: ServiceModel,
+  model: ApiModel,
+  i: number,
   operations: readonly OperationModel[],
-): ServiceModel {
-  return { ...service, operations };
+): ApiModel {
+  const service = { ...model.services[i]!, operations };
+  return { ...model, services: replaced(model.services, i, service) };
 }
 
 /** The edits the tests apply, each one model change watch mode may see. */
@@ -48,37 +73,45 @@ export const MODEL_EDITS: readonly ModelEdit[] = [
   {
     name: "change one operation's doc",
     edit: (model) => {
-      const i = middle(model);
-      const service = model.services[i];
-      const op = service?.operations[0];
-      if (service === undefined || op === undefined) return undefined;
+      const found = middleOperation(model, 0);
+      if (found === undefined) return undefined;
+      const { i, service, op } = found;
       const edited = { ...op, doc: `${op.doc ?? "Does it"}, edited.` };
-      const services = replaced(
-        model.services,
-        i,
-        withOperations(service, replaced(service.operations, 0, edited)),
-      );
-      return { ...model, services };
+      return withOperations(model, i, replaced(service.operations, 0, edited));
     },
   },
   {
     name: "add an operation",
     edit: (model) => {
-      const i = middle(model);
-      const service = model.services[i];
-      const op = service?.operations.at(-1);
-      if (service === undefined || op === undefined) return undefined;
+      const found = middleOperation(model, -1);
+      if (found === undefined) return undefined;
+      const { i, service, op } = found;
       const added: OperationModel = {
         ...op,
         name: `${op.name}Again`,
         path: `${op.path}/again`,
       };
-      const services = replaced(
-        model.services,
-        i,
-        withOperations(service, [...service.operations, added]),
+      return withOperations(model, i, [...service.operations, added]);
+    },
+  },
+  {
+    name: "add an operation beside another on its path",
+    edit: (model) => {
+      const found = middleOperation(model, 0);
+      if (found === undefined) return undefined;
+      const { i, service, op } = found;
+      const taken = new Set(
+        model.services.flatMap((s) => s.operations)
+          .filter((o) => o.path === op.path).map((o) => o.httpMethod),
       );
-      return { ...model, services };
+      const httpMethod = HTTP_METHODS.find((m) => !taken.has(m));
+      if (httpMethod === undefined) return undefined;
+      const added: OperationModel = {
+        ...op,
+        name: `${op.name}Beside`,
+        httpMethod,
+      };
+      return withOperations(model, i, [...service.operations, added]);
     },
   },
   {
@@ -87,12 +120,7 @@ export const MODEL_EDITS: readonly ModelEdit[] = [
       const i = model.services.findIndex((s) => s.operations.length > 1);
       const service = model.services[i];
       if (service === undefined) return undefined;
-      const services = replaced(
-        model.services,
-        i,
-        withOperations(service, service.operations.slice(1)),
-      );
-      return { ...model, services };
+      return withOperations(model, i, service.operations.slice(1));
     },
   },
   {

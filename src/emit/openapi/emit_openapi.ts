@@ -262,9 +262,17 @@ class OpenApiBuilder {
       }
     }
     for (const [path, item] of paths) {
-      const sorted: Json = {};
-      for (const m of METHOD_ORDER) if (m in item) sorted[m] = item[m];
-      paths.set(path, sorted);
+      const methods = METHOD_ORDER.filter((m) => m in item);
+      // The same object as before when its operations are: its YAML is kept.
+      paths.set(
+        path,
+        this.memo.reuse(
+          "openapi path",
+          item[methods[0]!] as Json,
+          [path, ...methods.flatMap((m) => [m, item[m]])],
+          () => Object.fromEntries(methods.map((m) => [m, item[m]])),
+        ),
+      );
     }
 
     const info: Json = { title: options.info.title };
@@ -289,7 +297,8 @@ class OpenApiBuilder {
           : { name: s.name, description: s.doc.trim() }
       ),
       paths,
-      components: {
+      // The same object as before when equal: its YAML is kept.
+      components: this.memo.stable("openapi components", {
         schemas: this.#schemas.components(),
         ...(extras.securitySchemes === undefined
           ? {}
@@ -301,7 +310,7 @@ class OpenApiBuilder {
             content: { "application/json": { schema: {} } },
           },
         },
-      },
+      }, sameValue),
     };
   }
 

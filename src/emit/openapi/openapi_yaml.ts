@@ -93,6 +93,19 @@ function collection(
   return undefined;
 }
 
+/** Whether {@link collection} has entries for `value` (without listing them). */
+function nonEmpty(value: unknown): boolean {
+  if (Array.isArray(value)) return value.length > 0;
+  if (value instanceof Map) return value.size > 0;
+  if (typeof value === "object" && value !== null) {
+    if (Object.getPrototypeOf(value) !== Object.prototype) {
+      throw new Unsupported();
+    }
+    for (const _ in value) return true;
+  }
+  return false;
+}
+
 /** A collection's lines at `indent` (no final newline). */
 function block(
   value: unknown,
@@ -119,9 +132,8 @@ function blockOf(
   if ("seq" in items) {
     for (const item of items.seq) {
       if (Array.isArray(item) && item.length > 0) throw new Unsupported();
-      const nested = collection(item);
       lines.push(
-        nested === undefined
+        !nonEmpty(item)
           ? `${indent}- ${scalar(item, indent + STEP, false)}`
           : `${indent}- ${
             block(item, indent + STEP, cache).slice(indent.length + 2)
@@ -133,7 +145,7 @@ function blockOf(
       if (item === undefined) throw new Unsupported();
       const head = `${indent}${scalar(key, indent, true)}:`;
       lines.push(
-        collection(item) === undefined
+        !nonEmpty(item)
           ? `${head} ${scalar(item, indent + STEP, false)}`
           : `${head}\n${block(item, indent + STEP, cache)}`,
       );
