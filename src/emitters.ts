@@ -139,27 +139,34 @@ export function emitterOf(kind: ArtifactKind): ArtifactEmitter {
  * that `memo` may hand back the text of an unchanged service, DTO, type, ...
  */
 export function modelJson(model: ApiModel, memo: FileMemo = NO_MEMO): string {
-  const entries: string[] = [];
+  // One join of every piece: joining joined pieces would copy them again.
+  const parts: string[] = [];
   for (const [key, value] of Object.entries(model)) {
-    const text = Array.isArray(value)
-      ? jsonArray(value, memo)
-      : indentJson(JSON.stringify(value, null, 2), "  ");
-    if (text !== undefined) entries.push(`  ${JSON.stringify(key)}: ${text}`);
+    const head = `${parts.length === 0 ? "{\n" : ",\n"}  ${
+      JSON.stringify(key)
+    }: `;
+    if (Array.isArray(value) && value.length > 0) {
+      parts.push(head, "[\n    ");
+      value.forEach((item, i) => {
+        if (i > 0) parts.push(",\n    ");
+        parts.push(itemJson(item, memo));
+      });
+      parts.push("\n  ]");
+    } else {
+      const text = indentJson(JSON.stringify(value, null, 2), "  ");
+      if (text !== undefined) parts.push(head, text);
+    }
   }
-  return entries.length === 0 ? "{}\n" : `{\n${entries.join(",\n")}\n}\n`;
+  return parts.length === 0 ? "{}\n" : `${parts.join("")}\n}\n`;
 }
 
-/** A top-level array of the model as `JSON.stringify(model, null, 2)` has it. */
-function jsonArray(items: readonly unknown[], memo: FileMemo): string {
-  if (items.length === 0) return "[]";
-  const texts = items.map((item) => {
-    const text = () =>
-      indentJson(JSON.stringify(item, null, 2) ?? "null", "    ");
-    return typeof item === "object" && item !== null
-      ? memo.reuse("model.json", item, [], text)
-      : text();
-  });
-  return `[\n    ${texts.join(",\n    ")}\n  ]`;
+/** An item of a top-level array of the model, as `model.json` has it. */
+function itemJson(item: unknown, memo: FileMemo): string {
+  const text = () =>
+    indentJson(JSON.stringify(item, null, 2) ?? "null", "    ");
+  return typeof item === "object" && item !== null
+    ? memo.reuse("model.json", item, [], text)
+    : text();
 }
 
 /**

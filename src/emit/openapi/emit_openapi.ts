@@ -61,7 +61,8 @@ import type {
 } from "../../model/api_model.ts";
 import { errorResponses } from "./error_responses.ts";
 import { toYaml } from "./openapi_yaml.ts";
-import { type Json, type RegistryState, SchemaRegistry } from "./schemas.ts";
+import { type Json, SchemaRegistry } from "./schemas.ts";
+import type { RegistryState } from "./registry_replay.ts";
 import type { DocumentExtras } from "./document_extras.ts";
 import {
   type NullRenderMode,

@@ -9,7 +9,6 @@
 
 import type {
   ApiModel,
-  FetchedShapeModel,
   ObjectTypeRef,
   PropertyModel,
   TypeRef,
@@ -17,102 +16,28 @@ import type {
 import { indexModel, type ModelIndex } from "../../model/model_index.ts";
 import { substituteTypeParameters } from "../../model/type_refs.ts";
 import { NO_NULL_TARGETS, type NullTargets } from "../ts/null_mode.ts";
+import {
+  canonical,
+  describe,
+  ENUM_EXTENSION,
+  GENERIC_EXTENSION,
+  type Json,
+  nullable,
+  ref,
+  shapeSchemaName,
+} from "./schema_json.ts";
+import {
+  type RegistryEvent,
+  type RegistryState,
+  replayEvents,
+} from "./registry_replay.ts";
 
-/** A schema or other OpenAPI object under construction (insertion-ordered). */
-export type Json = { [key: string]: unknown };
-
-/** Extension on the schema of a generic instantiation. */
-export const GENERIC_EXTENSION = "x-tailor-generic";
-
-/** Extension naming the enum of an inline enum schema. */
-export const ENUM_EXTENSION = "x-tailor-enum";
-
-/** Schema name of a fetched shape: `<Entity>_<Owner>_<CONSTANT>[_<path>]`. */
-export function shapeSchemaName(
-  entity: string,
-  shape: Pick<FetchedShapeModel, "owner" | "fetcher" | "path">,
-): string {
-  const base = `${entity}_${shape.owner}_${shape.fetcher}`;
-  return shape.path === undefined
-    ? base
-    : `${base}_${shape.path.replaceAll(".", "_")}`;
-}
-
-/** A deterministic text of a value, for identity keys of schemas. */
-function canonical(value: unknown): string {
-  if (value instanceof Map) {
-    return `{${
-      [...value].map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(
-        ",",
-      )
-    }}`;
-  }
-  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
-  if (value !== null && typeof value === "object") {
-    return `{${
-      Object.keys(value).sort().map((k) =>
-        `${JSON.stringify(k)}:${canonical((value as Json)[k])}`
-      ).join(",")
-    }}`;
-  }
-  return JSON.stringify(value) ?? "undefined";
-}
-
-const ref = (name: string): Json => ({
-  $ref: `#/components/schemas/${name}`,
-});
-
-/** Puts `description` right after `type` (or first), or wraps a `$ref`. */
-function describe(schema: Json, doc: string | undefined): Json {
-  if (doc === undefined || doc === "") return schema;
-  if ("$ref" in schema) return { description: doc, allOf: [schema] };
-  const out: Json = {};
-  if ("type" in schema) out.type = schema.type;
-  out.description = doc;
-  for (const [k, v] of Object.entries(schema)) {
-    if (k !== "type" && k !== "description") out[k] = v;
-  }
-  return out;
-}
-
-/**
- * `schema` admitting `null` too, as OpenAPI 3.0 says it: `nullable: true`
- * beside its `type`; a `$ref` (whose siblings are ignored) goes into
- * `allOf` under `type: object`, `nullable: true`, the whole schema nullable.
- */
-function nullable(schema: Json): Json {
-  if ("$ref" in schema) {
-    return { type: "object", nullable: true, allOf: [schema] };
-  }
-  const out: Json = { ...schema, nullable: true };
-  // 3.0.3: `nullable` does not widen an `enum`, which must list null itself.
-  if (Array.isArray(out.enum)) out.enum = [...out.enum, null];
-  return out;
-}
-
-/** What a registry holds: the components registered so far. */
-export interface RegistryState {
-  /** Schema name per identity (what the schema stands for). */
-  readonly names: Map<string, string>;
-  /** Names given. */
-  readonly taken: Set<string>;
-  /** Schema per name. */
-  readonly schemas: Map<string, Json>;
-}
-
-/**
- * What a registry answered while recording: a component already known, or
- * one it made (its schema filled in once made).
- */
-export type RegistryEvent =
-  | { readonly made: false; readonly identity: string; readonly name: string }
-  | {
-    readonly made: true;
-    readonly identity: string;
-    readonly preferred: string;
-    readonly name: string;
-    json?: Json;
-  };
+export {
+  ENUM_EXTENSION,
+  GENERIC_EXTENSION,
+  type Json,
+  shapeSchemaName,
+} from "./schema_json.ts";
 
 /** The schemas of one document, registered as types are met. */
 export class SchemaRegistry {
@@ -173,31 +98,11 @@ export class SchemaRegistry {
    * else changes nothing and returns false.
    */
   replay(events: readonly RegistryEvent[]): boolean {
-    const names = new Map<string, string>();
-    const taken = new Set<string>();
-    for (const event of events) {
-      const known = names.get(event.identity) ??
-        this.#names.get(event.identity);
-      if (!event.made) {
-        if (known !== event.name) return false;
-        continue;
-      }
-      if (known !== undefined) return false;
-      let name = event.preferred;
-      for (let n = 2; this.#taken.has(name) || taken.has(name); n++) {
-        name = `${event.preferred}_${n}`;
-      }
-      if (name !== event.name) return false;
-      names.set(event.identity, name);
-      taken.add(name);
-    }
-    for (const event of events) {
-      if (!event.made) continue;
-      this.#names.set(event.identity, event.name);
-      this.#taken.add(event.name);
-      this.#schemas.set(event.name, event.json!);
-    }
-    return true;
+    return replayEvents(events, {
+      names: this.#names,
+      taken: this.#taken,
+      schemas: this.#schemas,
+    });
   }
 
   /**
