@@ -204,6 +204,52 @@ export const MODEL_EDITS: readonly ModelEdit[] = [
     },
   },
   {
+    // The type becomes an input: its TypeScript file and its OpenAPI schema
+    // (null render mode) change though its model object does not.
+    name: "take a static type as a body",
+    edit: (model) => {
+      const bodies = new Set(
+        model.services.flatMap((s) => s.operations).flatMap((o) => o.parameters)
+          .filter((p) => p.in === "body" && p.type.kind === "static").map(
+            (p) => p.type.kind === "static" ? p.type.name : "",
+          ),
+      );
+      const type = model.staticTypes.find((t) =>
+        t.typeParameters.length === 0 && !bodies.has(t.name)
+      );
+      const i = model.services.findIndex((s) =>
+        s.operations.some((o) =>
+          o.parameters.every((p) => p.in !== "body" && p.in !== "part")
+        )
+      );
+      const service = model.services[i];
+      if (type === undefined || service === undefined) return undefined;
+      const operations = service.operations.map((op) =>
+        op.parameters.some((p) => p.in === "body" || p.in === "part") ? op : {
+          ...op,
+          parameters: [...op.parameters, {
+            name: "edited",
+            in: "body" as const,
+            wireName: "edited",
+            type: { kind: "static" as const, name: type.name, args: [] },
+            required: true,
+          }],
+        }
+      );
+      return withOperations(model, i, operations);
+    },
+  },
+  {
+    name: "change a dynamic entity",
+    edit: (model) => {
+      const entity = model.dynamicEntities[0];
+      if (entity === undefined) return undefined;
+      const edited = { ...entity, doc: "A dynamic entity edited." };
+      const dynamicEntities = replaced(model.dynamicEntities, 0, edited);
+      return { ...model, dynamicEntities };
+    },
+  },
+  {
     name: "change an enum",
     edit: (model) => {
       const item = model.enums[0];
