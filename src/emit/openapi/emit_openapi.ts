@@ -120,9 +120,20 @@ export function emitOpenApi(
     memo === NO_MEMO
       ? undefined
       : (node, indent, make) =>
-        memo.reuse("openapi yaml", node, [indent], make),
+        indent.length > KEPT_YAML_INDENT
+          ? make()
+          : memo.reuse("openapi yaml", node, [indent], make),
   );
 }
+
+/**
+ * The deepest indentation of the YAML text a memo keeps: that of operations
+ * (`paths` / path / method / operation) and component schemas (`components`
+ * / `schemas` / name / schema), the parts a later document takes over.
+ * Deeper nodes are taken over within them; keeping their text too would
+ * only cost the first render.
+ */
+const KEPT_YAML_INDENT = 6;
 
 /**
  * The OpenAPI document of a model as a plain object (Maps for user-named
