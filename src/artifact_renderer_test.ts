@@ -173,4 +173,14 @@ Deno.test("ArtifactRenderer recomputes only the files of the service that change
   });
   // The document's maps, and the operation's text and its path's.
   assert.equal(incremental.yaml, again.yaml + 2);
+
+  // The document does not show where a shape is declared.
+  const moved = MODEL_EDITS.find((e) => e.name.includes("declaration"))!
+    .edit(edited)!;
+  renderer.render(moved);
+  assert.deepEqual(computed(renderer).files, {
+    ts: 1,
+    java: 1,
+    "model.json": 1,
+  });
 });

@@ -109,8 +109,13 @@ export function sameItems(
 /**
  * Deep equality of plain data: primitives, arrays, plain objects (same keys
  * in the same order), Maps (same entries in the same order) and Sets.
+ * Object properties named in `ignored` are not compared (at any depth).
  */
-export function sameValue(a: unknown, b: unknown): boolean {
+export function sameValue(
+  a: unknown,
+  b: unknown,
+  ignored: ReadonlySet<string> = NOTHING,
+): boolean {
   if (a === b) return true;
   if (
     typeof a !== "object" || typeof b !== "object" || a === null || b === null
@@ -124,7 +129,7 @@ export function sameValue(a: unknown, b: unknown): boolean {
     const left = [...a];
     const right = [...b];
     return left.every(([key, value], i) =>
-      key === right[i]![0] && sameValue(value, right[i]![1])
+      key === right[i]![0] && sameValue(value, right[i]![1], ignored)
     );
   }
   if (a instanceof Set || b instanceof Set) {
@@ -140,9 +145,13 @@ export function sameValue(a: unknown, b: unknown): boolean {
   if (keys.length !== otherKeys.length) return false;
   return keys.every((key, i) =>
     key === otherKeys[i] &&
-    sameValue(
-      (a as Record<string, unknown>)[key],
-      (b as Record<string, unknown>)[key],
-    )
+    (ignored.has(key) ||
+      sameValue(
+        (a as Record<string, unknown>)[key],
+        (b as Record<string, unknown>)[key],
+        ignored,
+      ))
   );
 }
+
+const NOTHING: ReadonlySet<string> = new Set();

@@ -49,6 +49,12 @@ Deno.test("sameValue compares plain data deeply, order included", () => {
   assert.ok(!sameValue(new Set(["a", "b"]), new Set(["a", "c"])));
   assert.ok(!sameValue(null, {}));
   assert.ok(!sameValue(undefined, null));
+  const ignored = new Set(["source"]);
+  assert.ok(sameValue({ a: { source: 1 } }, { a: { source: 2 } }, ignored));
+  assert.ok(!sameValue({ a: { source: 1, b: 1 } }, { a: { b: 1 } }, ignored));
+  assert.ok(
+    !sameValue({ a: { source: 1, b: 1 } }, { a: { source: 1, b: 2 } }, ignored),
+  );
 });
 
 Deno.test("sameItems compares by identity", () => {

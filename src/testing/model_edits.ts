@@ -10,6 +10,7 @@
 import type {
   ApiModel,
   EntityDtoModel,
+  FetchedShapeModel,
   HttpMethod,
   OperationModel,
   ServiceModel,
@@ -66,6 +67,19 @@ function withOperations(
 ): ApiModel {
   const service = { ...model.services[i]!, operations };
   return { ...model, services: replaced(model.services, i, service) };
+}
+
+/** The model with the first shape of its first DTO with shapes changed. */
+function withFirstShape(
+  model: ApiModel,
+  change: (shape: FetchedShapeModel) => FetchedShapeModel,
+): ApiModel | undefined {
+  const i = model.dtos.findIndex((dto) => dto.shapes.length > 0);
+  const dto = model.dtos[i];
+  const shape = dto?.shapes[0];
+  if (dto === undefined || shape === undefined) return undefined;
+  const shapes = replaced(dto.shapes, 0, change(shape));
+  return { ...model, dtos: replaced(model.dtos, i, { ...dto, shapes }) };
 }
 
 /** The edits the tests apply, each one model change watch mode may see. */
@@ -169,6 +183,23 @@ export const MODEL_EDITS: readonly ModelEdit[] = [
       const edited: EntityDtoModel = { ...dto, shapes };
       return { ...model, dtos: replaced(model.dtos, i, edited) };
     },
+  },
+  {
+    // Only where it is declared: an edit above it moved it.
+    name: "move a shape's declaration",
+    edit: (model) =>
+      withFirstShape(model, (shape) => ({
+        ...shape,
+        source: { ...shape.source, line: shape.source.line + 1 },
+      })),
+  },
+  {
+    name: "change a shape's doc",
+    edit: (model) =>
+      withFirstShape(model, (shape) => ({
+        ...shape,
+        doc: `${shape.doc ?? "A shape"}, edited.`,
+      })),
   },
   {
     name: "change a static type",

@@ -69,7 +69,7 @@ import {
   type NullTargets,
   nullTargets,
 } from "../ts/null_mode.ts";
-import { type FileMemo, NO_MEMO, sameItems, sameValue } from "../file_memo.ts";
+import { type FileMemo, NO_MEMO, sameValue } from "../file_memo.ts";
 
 export {
   ENUM_EXTENSION,
@@ -141,8 +141,9 @@ const KEPT_YAML_INDENT = 6;
  * serializes exactly this.
  *
  * With a `memo`, a model with the same types (DTOs, dynamic entities,
- * enums, static types, errors: the same objects; the same null targets)
- * as one built before takes over the component schemas its types declare,
+ * enums, static types, errors: equal values but for their `source`; the
+ * same null targets) as one built before takes over the component schemas
+ * its types declare,
  * and an operation built before (the same object, service name and
  * operationId) is taken over with the components it made when the
  * components it met have the same names now (see `SchemaRegistry.replay`).
@@ -169,11 +170,21 @@ function documentTypes(model: ApiModel, nulls: NullTargets): DocumentTypes {
   return { types: [dtos, dynamicEntities, enums, staticTypes, errors], nulls };
 }
 
-/** Whether two models' types are the same objects (null targets: values). */
+/**
+ * Whether two models' types make the same schemas: the same values but for
+ * where they are declared (`source`, which the document does not show: an
+ * edit above a declaration moves it), the same null targets.
+ */
 function sameTypes(a: DocumentTypes, b: DocumentTypes): boolean {
-  return a.types.every((list, i) => sameItems(list, b.types[i]!)) &&
-    sameValue(a.nulls, b.nulls);
+  return a.types.every((list, i) => {
+    const other = b.types[i]!;
+    return list.length === other.length &&
+      list.every((item, j) => sameValue(item, other[j], NOT_SHOWN));
+  }) && sameValue(a.nulls, b.nulls);
 }
+
+/** Properties of the model the document does not show. */
+const NOT_SHOWN: ReadonlySet<string> = new Set(["source"]);
 
 /**
  * The operationId of every operation, keyed by `<ServiceName>.<method>`:
