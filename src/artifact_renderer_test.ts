@@ -52,8 +52,9 @@ function outcome(
 }
 
 /**
- * Renders `model`, then every edit of it, and the edits of the edits, with
- * one renderer, comparing each result with a full render.
+ * Renders `model`, then every edit of it, and the edits of the edits, then
+ * a random walk of edits, with one renderer, comparing each result with a
+ * full render.
  */
 function assertIncremental(
   model: ApiModel,
@@ -86,7 +87,30 @@ function assertIncremental(
     }
     applied++;
   }
+  // A random walk: edits of any model seen so far, in a seeded order.
+  const random = seeded(label.length * 31 + target.length);
+  const seen = [model, current];
+  for (let step = 0; step < 20; step++) {
+    const from = seen[Math.floor(random() * seen.length)]!;
+    const { name, edit } =
+      MODEL_EDITS[Math.floor(random() * MODEL_EDITS.length)]!;
+    const next = edit(from) ?? from;
+    check(next, `random step ${step}: ${name}`);
+    seen.push(next);
+  }
   return applied;
+}
+
+/** A deterministic pseudo-random number generator in [0, 1) (mulberry32). */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }
 
 for (const fixture of ["bookstore", "treeshop"]) {
