@@ -6,6 +6,7 @@ import type { ApiModel } from "./model/api_model.ts";
 import { type ArtifactTarget, renderArtifacts } from "./pipeline.ts";
 import { readGoldenModel } from "./testing/golden.ts";
 import { MODEL_EDITS } from "./testing/model_edits.ts";
+import { mulberry32 } from "./testing/random.ts";
 import { writeSyntheticProject } from "../scripts/synthetic_project.ts";
 
 const TARGETS: readonly ArtifactTarget[] = ["all", "ts", "java", "openapi"];
@@ -88,7 +89,7 @@ function assertIncremental(
     applied++;
   }
   // A random walk: edits of any model seen so far, in a seeded order.
-  const random = seeded(label.length * 31 + target.length);
+  const random = mulberry32(label.length * 31 + target.length);
   const seen = [model, current];
   for (let step = 0; step < 20; step++) {
     const from = seen[Math.floor(random() * seen.length)]!;
@@ -99,18 +100,6 @@ function assertIncremental(
     seen.push(next);
   }
   return applied;
-}
-
-/** A deterministic pseudo-random number generator in [0, 1) (mulberry32). */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 for (const fixture of ["bookstore", "treeshop"]) {

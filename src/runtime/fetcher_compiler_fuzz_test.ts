@@ -13,18 +13,7 @@ import { Author, Book, BookStore } from "../../fixtures/bookstore/entities.ts";
 import { BookController } from "../../fixtures/bookstore/book_controller.ts";
 import { AuthorWithStores } from "../../fixtures/bookstore/author_controller.ts";
 import { TreeNode } from "../../fixtures/treeshop/entities.ts";
-
-/** mulberry32: a tiny seeded PRNG returning floats in [0, 1). */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from "../testing/random.ts";
 
 function seedFromEnv(): number {
   try {
