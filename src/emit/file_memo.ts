@@ -51,20 +51,15 @@ export class RenderMemo implements FileMemo {
   readonly #stable = new Map<string, unknown>();
   #computed = new Map<string, number>();
 
-  reuse<T>(
-    kind: string,
-    owner: object,
-    deps: readonly unknown[],
-    compute: () => T,
-    usable?: (kept: T) => boolean,
-  ): T {
+  readonly reuse: FileMemo["reuse"] = (kind, owner, deps, compute, usable) => {
     let byKind = this.#entries.get(owner);
     const entry = byKind?.get(kind);
     if (
       entry !== undefined && sameItems(entry.deps, deps) &&
-      (usable === undefined || usable(entry.value as T))
+      (usable === undefined ||
+        usable(entry.value as ReturnType<typeof compute>))
     ) {
-      return entry.value as T;
+      return entry.value as ReturnType<typeof compute>;
     }
     const value = compute();
     this.#computed.set(kind, (this.#computed.get(kind) ?? 0) + 1);
@@ -74,7 +69,7 @@ export class RenderMemo implements FileMemo {
     }
     byKind.set(kind, { deps, value });
     return value;
-  }
+  };
 
   stable<T>(kind: string, value: T, equal: (a: T, b: T) => boolean): T {
     if (this.#stable.has(kind)) {

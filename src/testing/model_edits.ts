@@ -69,17 +69,34 @@ function withOperations(
   return { ...model, services: replaced(model.services, i, service) };
 }
 
-/** The model with the first shape of its first DTO with shapes changed. */
-function withFirstShape(
+/**
+ * The model with the shapes of its first DTO with shapes replaced by
+ * `change` of them and the first one.
+ */
+function withFirstShapes(
   model: ApiModel,
-  change: (shape: FetchedShapeModel) => FetchedShapeModel,
+  change: (
+    shapes: readonly FetchedShapeModel[],
+    first: FetchedShapeModel,
+  ) => FetchedShapeModel[],
 ): ApiModel | undefined {
   const i = model.dtos.findIndex((dto) => dto.shapes.length > 0);
   const dto = model.dtos[i];
   const shape = dto?.shapes[0];
   if (dto === undefined || shape === undefined) return undefined;
-  const shapes = replaced(dto.shapes, 0, change(shape));
-  return { ...model, dtos: replaced(model.dtos, i, { ...dto, shapes }) };
+  const edited: EntityDtoModel = { ...dto, shapes: change(dto.shapes, shape) };
+  return { ...model, dtos: replaced(model.dtos, i, edited) };
+}
+
+/** The model with the first shape of its first DTO with shapes changed. */
+function withFirstShape(
+  model: ApiModel,
+  change: (shape: FetchedShapeModel) => FetchedShapeModel,
+): ApiModel | undefined {
+  return withFirstShapes(
+    model,
+    (shapes, first) => replaced(shapes, 0, change(first)),
+  );
 }
 
 /** The edits the tests apply, each one model change watch mode may see. */
@@ -164,25 +181,19 @@ export const MODEL_EDITS: readonly ModelEdit[] = [
   },
   {
     name: "add a shape to an entity",
-    edit: (model) => {
-      const i = model.dtos.findIndex((dto) => dto.shapes.length > 0);
-      const dto = model.dtos[i];
-      const shape = dto?.shapes[0];
-      if (dto === undefined || shape === undefined) return undefined;
-      const fetcher = "EDIT_ADDED_FETCHER";
-      const added = {
-        ...shape,
-        key: `${shape.owner}/${fetcher}`,
-        fetcher,
-        doc: "A shape added by an edit.",
-      };
-      const { path: _path, ...plain } = added;
-      const shapes = [...dto.shapes, plain].sort((a, b) =>
-        a.key < b.key ? -1 : a.key > b.key ? 1 : 0
-      );
-      const edited: EntityDtoModel = { ...dto, shapes };
-      return { ...model, dtos: replaced(model.dtos, i, edited) };
-    },
+    edit: (model) =>
+      withFirstShapes(model, (shapes, shape) => {
+        const fetcher = "EDIT_ADDED_FETCHER";
+        const { path: _path, ...plain } = {
+          ...shape,
+          key: `${shape.owner}/${fetcher}`,
+          fetcher,
+          doc: "A shape added by an edit.",
+        };
+        return [...shapes, plain].sort((a, b) =>
+          a.key < b.key ? -1 : a.key > b.key ? 1 : 0
+        );
+      }),
   },
   {
     // Only where it is declared: an edit above it moved it.
