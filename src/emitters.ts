@@ -17,6 +17,7 @@ import { emitOpenApi } from "./emit/openapi/emit_openapi.ts";
 import { emitOpenApiPage } from "./emit/openapi/openapi_page.ts";
 import { emitTypeScript } from "./emit/ts/emit_typescript.ts";
 import type { ApiModel } from "./model/api_model.ts";
+import { type FileMemo, NO_MEMO } from "./emit/file_memo.ts";
 
 /** Name of the OpenAPI document file beside the page. */
 export const OPENAPI_FILE = "openapi.yml";
@@ -39,6 +40,11 @@ export interface EmitContext {
   readonly documentUrl?: string;
   /** URL of the page's assets folder, ending in `/`. */
   readonly assetsBase?: string;
+  /**
+   * Per-file results kept from rendering earlier models (watch mode's
+   * `ArtifactRenderer`); default: none, everything is computed.
+   */
+  readonly memo?: FileMemo;
 }
 
 /** One artifact's files, by path relative to the artifact's folder. */
@@ -63,7 +69,7 @@ export const EMITTERS: readonly ArtifactEmitter[] = [
   {
     kind: "ts",
     folder: "ts/",
-    emit: (model, { config, sourceName }) =>
+    emit: (model, { config, sourceName, memo }) =>
       emitTypeScript(model, {
         sourceName,
         ...(config.tsImportExtension === undefined
@@ -75,20 +81,20 @@ export const EMITTERS: readonly ArtifactEmitter[] = [
         ...(config.tsNullRenderMode === undefined
           ? {}
           : { nullRenderMode: config.tsNullRenderMode }),
-      }),
+      }, memo),
   },
   {
     kind: "java",
     folder: "java/",
-    emit: (model, { config }) =>
+    emit: (model, { config, memo }) =>
       emitJava(model, {
         basePackage: config.javaBasePackage ?? DEFAULT_JAVA_BASE_PACKAGE,
-      }),
+      }, memo),
   },
   {
     kind: "openapi",
     folder: "",
-    emit: (model, { config }) =>
+    emit: (model, { config, memo }) =>
       new Map([[
         OPENAPI_FILE,
         emitOpenApi(model, {
@@ -99,7 +105,7 @@ export const EMITTERS: readonly ArtifactEmitter[] = [
           ...(config.openapiExtras === undefined
             ? {}
             : { extras: config.openapiExtras }),
-        }),
+        }, memo),
       ]]),
   },
   {
@@ -118,7 +124,7 @@ export const EMITTERS: readonly ArtifactEmitter[] = [
   {
     kind: "model",
     folder: "",
-    emit: (model) => new Map([[MODEL_FILE, modelJson(model)]]),
+    emit: (model, { memo }) => new Map([[MODEL_FILE, modelJson(model, memo)]]),
   },
 ];
 
@@ -127,7 +133,46 @@ export function emitterOf(kind: ArtifactKind): ArtifactEmitter {
   return EMITTERS.find((emitter) => emitter.kind === kind)!;
 }
 
-/** A model as `model.json` holds it (read back with `parseApiModel`). */
-export function modelJson(model: ApiModel): string {
-  return JSON.stringify(model, null, 2) + "\n";
+/**
+ * A model as `model.json` holds it (read back with `parseApiModel`):
+ * `JSON.stringify(model, null, 2)`, written one top-level entry at a time so
+ * that `memo` may hand back the text of an unchanged service, DTO, type, ...
+ */
+export function modelJson(model: ApiModel, memo: FileMemo = NO_MEMO): string {
+  // One join of every piece: joining joined pieces would copy them again.
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(model)) {
+    const head = `${parts.length === 0 ? "{\n" : ",\n"}  ${
+      JSON.stringify(key)
+    }: `;
+    if (Array.isArray(value) && value.length > 0) {
+      parts.push(head, "[\n    ");
+      value.forEach((item, i) => {
+        if (i > 0) parts.push(",\n    ");
+        parts.push(itemJson(item, memo));
+      });
+      parts.push("\n  ]");
+    } else {
+      const text = indentJson(JSON.stringify(value, null, 2), "  ");
+      if (text !== undefined) parts.push(head, text);
+    }
+  }
+  return parts.length === 0 ? "{}\n" : `${parts.join("")}\n}\n`;
+}
+
+/** An item of a top-level array of the model, as `model.json` has it. */
+function itemJson(item: unknown, memo: FileMemo): string {
+  const text = () =>
+    indentJson(JSON.stringify(item, null, 2) ?? "null", "    ");
+  return typeof item === "object" && item !== null
+    ? memo.reuse("model.json", item, [], text)
+    : text();
+}
+
+/**
+ * JSON text nested `indent` deep (strings hold no raw line breaks). Split and
+ * joined rather than `replaceAll`, whose result joins many times slower.
+ */
+function indentJson<T extends string | undefined>(text: T, indent: string): T {
+  return text?.split("\n").join(`\n${indent}`) as T;
 }

@@ -13,6 +13,7 @@ import {
 import { CODES } from "./analyze/codes.ts";
 import { type LoadedProject, loadProject } from "./analyze/project.ts";
 import type { ClientConfig } from "./config/config.ts";
+import { type FileMemo, NO_MEMO } from "./emit/file_memo.ts";
 import { type ArtifactKind, EMITTERS } from "./emitters.ts";
 import type { ApiModel } from "./model/api_model.ts";
 import type { Diagnostic } from "./model/diagnostic.ts";
@@ -35,11 +36,25 @@ export function renderArtifacts(
   sourceName: string,
   target: ArtifactTarget = "all",
 ): Map<string, string> {
+  return renderArtifactsWith(model, config, sourceName, target, NO_MEMO);
+}
+
+/**
+ * {@link renderArtifacts}, reusing the per-file results `memo` kept from
+ * earlier models (see `ArtifactRenderer`).
+ */
+export function renderArtifactsWith(
+  model: ApiModel,
+  config: ClientConfig,
+  sourceName: string,
+  target: ArtifactTarget,
+  memo: FileMemo,
+): Map<string, string> {
   const kinds = TARGET_KINDS[target];
   const files = new Map<string, string>();
   for (const { kind, folder, emit } of EMITTERS) {
     if (!kinds.includes(kind)) continue;
-    for (const [path, text] of emit(model, { config, sourceName })) {
+    for (const [path, text] of emit(model, { config, sourceName, memo })) {
       files.set(`${folder}${path}`, text);
     }
   }

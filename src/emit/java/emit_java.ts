@@ -72,6 +72,7 @@ import { JavaEmitError } from "./java_types.ts";
 import { dtoFile, dynamicFile, enumFile, staticFile } from "./model_files.ts";
 import { errorFile } from "./error_records.ts";
 import { serviceFile, servicePackageInfo } from "./service_file.ts";
+import { type FileMemo, NO_MEMO, sameValue } from "../file_memo.ts";
 
 export { JavaEmitError } from "./java_types.ts";
 
@@ -101,11 +102,14 @@ const CLIENT_NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
  * Pure: ApiModel -> Map<relative path (mirrors the package), Java source>,
  * keys sorted. Throws {@link JavaEmitError} for a bad base package or client
  * name, or a model referring to a shape, static type, enum or dynamic entity
- * it does not declare.
+ * it does not declare. `memo` may hand back a file made before from the same
+ * model object with the same Java names (every file depends on the names of
+ * all declarations, compared by value).
  */
 export function emitJava(
   model: ApiModel,
   options: JavaEmitOptions,
+  memo: FileMemo = NO_MEMO,
 ): Map<string, string> {
   const problem = javaPackageProblem(options.basePackage);
   if (problem !== undefined) {
@@ -117,11 +121,25 @@ export function emitJava(
       `Java client name "${clientName}" must be a lower-case host-name label such as "bookstore" (letters, digits and inner "-")`,
     );
   }
-  const names = allocateNames(model, options.basePackage);
+  const names = memo.stable(
+    "java names",
+    allocateNames(model, options.basePackage),
+    sameValue,
+  );
   const { packages } = names;
   const files = new Map<string, string>();
   const put = (pkg: string, simple: string, text: string) => {
     files.set(javaFilePath(pkg, simple), text);
+  };
+  /** Puts the file made of one model object, reused when memo keeps it. */
+  const putOf = (
+    owner: object,
+    pkg: string,
+    simple: string,
+    deps: readonly unknown[],
+    text: () => string,
+  ) => {
+    put(pkg, simple, memo.reuse("java", owner, [simple, names, ...deps], text));
   };
 
   put(
@@ -136,31 +154,33 @@ export function emitJava(
     let contextId = base;
     for (let n = 2; contextIds.has(contextId); n++) contextId = `${base}-${n}`;
     contextIds.add(contextId);
-    put(
+    putOf(
+      service,
       packages.service,
       java,
-      serviceFile(service, java, { clientName, contextId }, names),
+      [clientName, contextId],
+      () => serviceFile(service, java, { clientName, contextId }, names),
     );
   }
   for (const dto of model.dtos) {
     const java = names.dtoClasses.get(dto.entity)!;
-    put(packages.dto, java, dtoFile(dto, java, names));
+    putOf(dto, packages.dto, java, [], () => dtoFile(dto, java, names));
   }
   for (const e of model.enums) {
     const java = names.enums.get(e.name)!;
-    put(packages.enums, java, enumFile(e, java, names));
+    putOf(e, packages.enums, java, [], () => enumFile(e, java, names));
   }
   for (const s of model.staticTypes) {
     const java = names.statics.get(s.name)!.java;
-    put(packages.statics, java, staticFile(s, java, names));
+    putOf(s, packages.statics, java, [], () => staticFile(s, java, names));
   }
   for (const d of model.dynamicEntities) {
     const java = names.dynamics.get(d.entity)!;
-    put(packages.dynamic, java, dynamicFile(d, java, names));
+    putOf(d, packages.dynamic, java, [], () => dynamicFile(d, java, names));
   }
   for (const e of model.errors ?? []) {
     const java = names.errors.get(e.name)!;
-    put(packages.errors, java, errorFile(e, java, names));
+    putOf(e, packages.errors, java, [], () => errorFile(e, java, names));
   }
   return new Map(
     [...files].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0),

@@ -48,8 +48,14 @@ const RESERVED_MEMBER_NAMES: ReadonlySet<string> = new Set([
   "wait",
 ]);
 
+/** An ASCII identifier: kept as it is (the common case, tested first). */
+const ASCII_IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
 /** Turns any text into a Java identifier that is not a keyword. */
 export function sanitizeIdentifier(text: string): string {
+  if (ASCII_IDENTIFIER.test(text)) {
+    return JAVA_KEYWORDS.has(text) ? `${text}_` : text;
+  }
   let out = [...text].map((c) => IDENTIFIER_PART.test(c) ? c : "_").join("");
   if (out === "" || !IDENTIFIER_START.test([...out][0]!)) out = `_${out}`;
   return JAVA_KEYWORDS.has(out) ? `${out}_` : out;

@@ -62,8 +62,14 @@ import type {
 import { errorResponses } from "./error_responses.ts";
 import { toYaml } from "./openapi_yaml.ts";
 import { type Json, SchemaRegistry } from "./schemas.ts";
+import type { RegistryState } from "./registry_replay.ts";
 import type { DocumentExtras } from "./document_extras.ts";
-import { type NullRenderMode, nullTargets } from "../ts/null_mode.ts";
+import {
+  type NullRenderMode,
+  type NullTargets,
+  nullTargets,
+} from "../ts/null_mode.ts";
+import { type FileMemo, NO_MEMO, sameValue } from "../file_memo.ts";
 
 export {
   ENUM_EXTENSION,
@@ -99,25 +105,86 @@ export const NULLABLE_EXTENSION = "x-tailor-nullable";
 
 const METHOD_ORDER = ["get", "put", "post", "delete", "patch"] as const;
 
-/** The OpenAPI document of a model, as YAML text. */
+/**
+ * The OpenAPI document of a model, as YAML text. `memo` may hand back the
+ * operations, component schemas and YAML text made before (see
+ * {@link buildOpenApiDocument}).
+ */
 export function emitOpenApi(
   model: ApiModel,
   options: EmitOpenApiOptions,
+  memo: FileMemo = NO_MEMO,
 ): string {
-  return toYaml(buildOpenApiDocument(model, options));
+  return toYaml(
+    buildOpenApiDocument(model, options, memo),
+    memo === NO_MEMO
+      ? undefined
+      : (node, indent, make) =>
+        indent.length > KEPT_YAML_INDENT
+          ? make()
+          : memo.reuse("openapi yaml", node, [indent], make),
+  );
 }
+
+/**
+ * The deepest indentation of the YAML text a memo keeps: that of operations
+ * (`paths` / path / method / operation) and component schemas (`components`
+ * / `schemas` / name / schema), the parts a later document takes over.
+ * Deeper nodes are taken over within them; keeping their text too would
+ * only cost the first render.
+ */
+const KEPT_YAML_INDENT = 6;
 
 /**
  * The OpenAPI document of a model as a plain object (Maps for user-named
  * keys, so that a name like `"1"` keeps its place). {@link emitOpenApi}
  * serializes exactly this.
+ *
+ * With a `memo`, a model with the same types (DTOs, dynamic entities,
+ * enums, static types, errors: equal values but for their `source`; the
+ * same null targets) as one built before takes over the component schemas
+ * its types declare,
+ * and an operation built before (the same object, service name and
+ * operationId) is taken over with the components it made when the
+ * components it met have the same names now (see `SchemaRegistry.replay`).
+ * The objects taken over are shared, never mutated.
  */
 export function buildOpenApiDocument(
   model: ApiModel,
   options: EmitOpenApiOptions,
+  memo: FileMemo = NO_MEMO,
 ): Json {
-  return new OpenApiBuilder(model, options.nullRenderMode).build(options);
+  return new OpenApiBuilder(model, memo, options.nullRenderMode).build(
+    options,
+  );
 }
+
+/** What the component schemas of a model's types are made of. */
+interface DocumentTypes {
+  readonly types: readonly (readonly object[])[];
+  readonly nulls: NullTargets;
+}
+
+function documentTypes(model: ApiModel, nulls: NullTargets): DocumentTypes {
+  const { dtos, dynamicEntities, enums, staticTypes, errors = [] } = model;
+  return { types: [dtos, dynamicEntities, enums, staticTypes, errors], nulls };
+}
+
+/**
+ * Whether two models' types make the same schemas: the same values but for
+ * where they are declared (`source`, which the document does not show: an
+ * edit above a declaration moves it), the same null targets.
+ */
+function sameTypes(a: DocumentTypes, b: DocumentTypes): boolean {
+  return a.types.every((list, i) => {
+    const other = b.types[i]!;
+    return list.length === other.length &&
+      list.every((item, j) => sameValue(item, other[j], NOT_SHOWN));
+  }) && sameValue(a.nulls, b.nulls);
+}
+
+/** Properties of the model the document does not show. */
+const NOT_SHOWN: ReadonlySet<string> = new Set(["source"]);
 
 /**
  * The operationId of every operation, keyed by `<ServiceName>.<method>`:
@@ -166,17 +233,38 @@ function docFields(doc: string | undefined): Json {
 class OpenApiBuilder {
   /** Schema name per identity (what the schema stands for). */
   readonly #schemas: SchemaRegistry;
+  /** The model's types, the same object as before when they are the same. */
+  readonly #types: DocumentTypes;
 
-  constructor(readonly model: ApiModel, nullRenderMode?: NullRenderMode) {
-    this.#schemas = new SchemaRegistry(
-      model,
-      nullTargets(model, nullRenderMode),
+  constructor(
+    readonly model: ApiModel,
+    readonly memo: FileMemo,
+    nullRenderMode?: NullRenderMode,
+  ) {
+    const nulls = nullTargets(model, nullRenderMode);
+    this.#types = memo.stable(
+      "openapi types",
+      documentTypes(model, nulls),
+      sameTypes,
     );
+    const declared: RegistryState = memo.reuse(
+      "openapi",
+      this.#types,
+      [],
+      () => {
+        const registry = new SchemaRegistry(model, nulls);
+        registry.declareComponents();
+        return registry.snapshot();
+      },
+    );
+    this.#schemas = new SchemaRegistry(model, nulls, {
+      names: new Map(declared.names),
+      taken: new Set(declared.taken),
+      schemas: new Map(declared.schemas),
+    });
   }
 
   build(options: EmitOpenApiOptions): Json {
-    this.#schemas.declareComponents();
-
     const ids = openApiOperationIds(this.model);
     const paths = new Map<string, Json>();
     for (const service of this.model.services) {
@@ -188,7 +276,7 @@ class OpenApiBuilder {
             `two operations for ${op.httpMethod} ${op.path} (${service.name}.${op.name})`,
           );
         }
-        item[method] = this.#operation(
+        item[method] = this.#operationOf(
           service,
           op,
           ids.get(`${service.name}.${op.name}`)!,
@@ -197,9 +285,17 @@ class OpenApiBuilder {
       }
     }
     for (const [path, item] of paths) {
-      const sorted: Json = {};
-      for (const m of METHOD_ORDER) if (m in item) sorted[m] = item[m];
-      paths.set(path, sorted);
+      const methods = METHOD_ORDER.filter((m) => m in item);
+      // The same object as before when its operations are: its YAML is kept.
+      paths.set(
+        path,
+        this.memo.reuse(
+          "openapi path",
+          item[methods[0]!] as Json,
+          [path, ...methods.flatMap((m) => [m, item[m]])],
+          () => Object.fromEntries(methods.map((m) => [m, item[m]])),
+        ),
+      );
     }
 
     const info: Json = { title: options.info.title };
@@ -224,7 +320,8 @@ class OpenApiBuilder {
           : { name: s.name, description: s.doc.trim() }
       ),
       paths,
-      components: {
+      // The same object as before when equal: its YAML is kept.
+      components: this.memo.stable("openapi components", {
         schemas: this.#schemas.components(),
         ...(extras.securitySchemes === undefined
           ? {}
@@ -236,8 +333,19 @@ class OpenApiBuilder {
             content: { "application/json": { schema: {} } },
           },
         },
-      },
+      }, sameValue),
     };
+  }
+
+  /** {@link #operation}, or the one built before (see the memo's rules). */
+  #operationOf(service: ServiceModel, op: OperationModel, id: string): Json {
+    return this.memo.reuse(
+      "openapi",
+      op,
+      [service.name, id, this.#types],
+      () => this.#schemas.recording(() => this.#operation(service, op, id)),
+      (kept) => this.#schemas.replay(kept.events),
+    ).value;
   }
 
   #operation(service: ServiceModel, op: OperationModel, id: string): Json {

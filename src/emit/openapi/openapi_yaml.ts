@@ -14,18 +14,33 @@
 
 import { Document, Scalar, visit } from "yaml";
 
+/**
+ * Where the direct writer keeps the text of a map (an object, a `Map`) at an
+ * indentation: `make()`, or its text from before. A document sharing parts
+ * (the same, never mutated objects) with one written before is then written
+ * again at the cost of its new parts.
+ */
+export type YamlCache = (
+  node: object,
+  indent: string,
+  make: () => string,
+) => string;
+
 /** Serializes a document: no aliases, no folding, YAML 1.1-safe strings. */
-export function toYaml(value: unknown): string {
-  return directYaml(value) ?? packageYaml(value);
+export function toYaml(value: unknown, cache?: YamlCache): string {
+  return directYaml(value, cache) ?? packageYaml(value);
 }
 
 /**
  * The direct writer's text of `value`, or undefined when `value` holds
  * something it leaves to the `yaml` package.
  */
-export function directYaml(value: unknown): string | undefined {
+export function directYaml(
+  value: unknown,
+  cache?: YamlCache,
+): string | undefined {
   try {
-    return `${block(value, "")}\n`;
+    return `${block(value, "", cache)}\n`;
   } catch (error) {
     if (error instanceof Unsupported) return undefined;
     throw error;
@@ -78,19 +93,51 @@ function collection(
   return undefined;
 }
 
+/** Whether {@link collection} has entries for `value` (without listing them). */
+function nonEmpty(value: unknown): boolean {
+  if (Array.isArray(value)) return value.length > 0;
+  if (value instanceof Map) return value.size > 0;
+  if (typeof value === "object" && value !== null) {
+    if (Object.getPrototypeOf(value) !== Object.prototype) {
+      throw new Unsupported();
+    }
+    for (const _ in value) return true;
+  }
+  return false;
+}
+
 /** A collection's lines at `indent` (no final newline). */
-function block(value: unknown, indent: string): string {
+function block(
+  value: unknown,
+  indent: string,
+  cache: YamlCache | undefined,
+): string {
+  if (
+    cache === undefined || typeof value !== "object" || value === null ||
+    Array.isArray(value)
+  ) {
+    return blockOf(value, indent, cache);
+  }
+  return cache(value, indent, () => blockOf(value, indent, cache));
+}
+
+function blockOf(
+  value: unknown,
+  indent: string,
+  cache: YamlCache | undefined,
+): string {
   const items = collection(value);
   if (items === undefined) throw new Unsupported();
   const lines: string[] = [];
   if ("seq" in items) {
     for (const item of items.seq) {
       if (Array.isArray(item) && item.length > 0) throw new Unsupported();
-      const nested = collection(item);
       lines.push(
-        nested === undefined
+        !nonEmpty(item)
           ? `${indent}- ${scalar(item, indent + STEP, false)}`
-          : `${indent}- ${block(item, indent + STEP).slice(indent.length + 2)}`,
+          : `${indent}- ${
+            block(item, indent + STEP, cache).slice(indent.length + 2)
+          }`,
       );
     }
   } else {
@@ -98,9 +145,9 @@ function block(value: unknown, indent: string): string {
       if (item === undefined) throw new Unsupported();
       const head = `${indent}${scalar(key, indent, true)}:`;
       lines.push(
-        collection(item) === undefined
+        !nonEmpty(item)
           ? `${head} ${scalar(item, indent + STEP, false)}`
-          : `${head}\n${block(item, indent + STEP)}`,
+          : `${head}\n${block(item, indent + STEP, cache)}`,
       );
     }
   }

@@ -151,3 +151,29 @@ Deno.test("toYaml: an OpenAPI-shaped document, read back", () => {
   assert.deepEqual(parse(text).info, doc.info);
   assert.match(text, /^ {2}description: \|\n {4}First line\.\n\n {6}Indented/m);
 });
+
+Deno.test("toYaml with a cache writes the same text and reuses kept nodes", () => {
+  const shared = { type: "object", properties: new Map([["a", { x: 1 }]]) };
+  const document = {
+    paths: new Map([["/a", { get: shared }]]),
+    list: [shared],
+  };
+  const kept = new Map<object, string>();
+  const made: object[] = [];
+  const cache = (node: object, indent: string, make: () => string) => {
+    const key = kept.get(node);
+    if (key !== undefined && key.startsWith(`${indent.length}:`)) {
+      return key.slice(key.indexOf(":") + 1);
+    }
+    made.push(node);
+    const text = make();
+    kept.set(node, `${indent.length}:${text}`);
+    return text;
+  };
+  assert.equal(toYaml(document, cache), toYaml(document));
+  assert.ok(made.includes(shared));
+  made.length = 0;
+  const next = { ...document, extra: "b" };
+  assert.equal(toYaml(next, cache), toYaml(next));
+  assert.deepEqual(made, [next], "only the new root is written again");
+});

@@ -9,7 +9,6 @@
 
 import type {
   ApiModel,
-  FetchedShapeModel,
   ObjectTypeRef,
   PropertyModel,
   TypeRef,
@@ -17,96 +16,93 @@ import type {
 import { indexModel, type ModelIndex } from "../../model/model_index.ts";
 import { substituteTypeParameters } from "../../model/type_refs.ts";
 import { NO_NULL_TARGETS, type NullTargets } from "../ts/null_mode.ts";
+import {
+  canonical,
+  describe,
+  ENUM_EXTENSION,
+  GENERIC_EXTENSION,
+  type Json,
+  nullable,
+  ref,
+  shapeSchemaName,
+} from "./schema_json.ts";
+import {
+  type RegistryEvent,
+  type RegistryState,
+  replayEvents,
+} from "./registry_replay.ts";
 
-/** A schema or other OpenAPI object under construction (insertion-ordered). */
-export type Json = { [key: string]: unknown };
-
-/** Extension on the schema of a generic instantiation. */
-export const GENERIC_EXTENSION = "x-tailor-generic";
-
-/** Extension naming the enum of an inline enum schema. */
-export const ENUM_EXTENSION = "x-tailor-enum";
-
-/** Schema name of a fetched shape: `<Entity>_<Owner>_<CONSTANT>[_<path>]`. */
-export function shapeSchemaName(
-  entity: string,
-  shape: Pick<FetchedShapeModel, "owner" | "fetcher" | "path">,
-): string {
-  const base = `${entity}_${shape.owner}_${shape.fetcher}`;
-  return shape.path === undefined
-    ? base
-    : `${base}_${shape.path.replaceAll(".", "_")}`;
-}
-
-/** A deterministic text of a value, for identity keys of schemas. */
-function canonical(value: unknown): string {
-  if (value instanceof Map) {
-    return `{${
-      [...value].map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(
-        ",",
-      )
-    }}`;
-  }
-  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
-  if (value !== null && typeof value === "object") {
-    return `{${
-      Object.keys(value).sort().map((k) =>
-        `${JSON.stringify(k)}:${canonical((value as Json)[k])}`
-      ).join(",")
-    }}`;
-  }
-  return JSON.stringify(value) ?? "undefined";
-}
-
-const ref = (name: string): Json => ({
-  $ref: `#/components/schemas/${name}`,
-});
-
-/** Puts `description` right after `type` (or first), or wraps a `$ref`. */
-function describe(schema: Json, doc: string | undefined): Json {
-  if (doc === undefined || doc === "") return schema;
-  if ("$ref" in schema) return { description: doc, allOf: [schema] };
-  const out: Json = {};
-  if ("type" in schema) out.type = schema.type;
-  out.description = doc;
-  for (const [k, v] of Object.entries(schema)) {
-    if (k !== "type" && k !== "description") out[k] = v;
-  }
-  return out;
-}
-
-/**
- * `schema` admitting `null` too, as OpenAPI 3.0 says it: `nullable: true`
- * beside its `type`; a `$ref` (whose siblings are ignored) goes into
- * `allOf` under `type: object`, `nullable: true`, the whole schema nullable.
- */
-function nullable(schema: Json): Json {
-  if ("$ref" in schema) {
-    return { type: "object", nullable: true, allOf: [schema] };
-  }
-  const out: Json = { ...schema, nullable: true };
-  // 3.0.3: `nullable` does not widen an `enum`, which must list null itself.
-  if (Array.isArray(out.enum)) out.enum = [...out.enum, null];
-  return out;
-}
+export {
+  ENUM_EXTENSION,
+  GENERIC_EXTENSION,
+  type Json,
+  shapeSchemaName,
+} from "./schema_json.ts";
 
 /** The schemas of one document, registered as types are met. */
 export class SchemaRegistry {
-  /** Schema name per identity (what the schema stands for). */
-  readonly #names = new Map<string, string>();
-  readonly #taken = new Set<string>();
-  readonly #schemas = new Map<string, Json>();
+  readonly #names: Map<string, string>;
+  readonly #taken: Set<string>;
+  readonly #schemas: Map<string, Json>;
   readonly #index: ModelIndex;
   readonly #nulls: NullTargets;
+  #log: RegistryEvent[] | undefined;
 
   /**
    * @param model The model of the document.
    * @param nulls The types whose optional properties are required and
    *   nullable (`orm.client.ts.null-render-mode: null`).
+   * @param state Components registered before (a {@link snapshot} of a
+   *   registry of a model with the same types), taken over.
    */
-  constructor(readonly model: ApiModel, nulls: NullTargets = NO_NULL_TARGETS) {
+  constructor(
+    readonly model: ApiModel,
+    nulls: NullTargets = NO_NULL_TARGETS,
+    state?: RegistryState,
+  ) {
     this.#index = indexModel(model);
     this.#nulls = nulls;
+    this.#names = state?.names ?? new Map();
+    this.#taken = state?.taken ?? new Set();
+    this.#schemas = state?.schemas ?? new Map();
+  }
+
+  /** A copy of the components registered so far. */
+  snapshot(): RegistryState {
+    return {
+      names: new Map(this.#names),
+      taken: new Set(this.#taken),
+      schemas: new Map(this.#schemas),
+    };
+  }
+
+  /**
+   * `run()`, recording every component it asks for (known or made, in
+   * order): with the same types, what it returns depends on the answers
+   * only, so {@link replay} of the events stands for running it again.
+   */
+  recording<T>(run: () => T): { value: T; events: RegistryEvent[] } {
+    const outer = this.#log;
+    const events: RegistryEvent[] = [];
+    this.#log = events;
+    try {
+      return { value: run(), events };
+    } finally {
+      this.#log = outer;
+    }
+  }
+
+  /**
+   * Registers what `events` (recorded on a registry of a model with the same
+   * types) made, if this registry gives every answer the recording got;
+   * else changes nothing and returns false.
+   */
+  replay(events: readonly RegistryEvent[]): boolean {
+    return replayEvents(events, {
+      names: this.#names,
+      taken: this.#taken,
+      schemas: this.#schemas,
+    });
   }
 
   /**
@@ -293,12 +289,19 @@ export class SchemaRegistry {
     make: (name: string) => Json,
   ): string {
     const known = this.#names.get(identity);
-    if (known !== undefined) return known;
+    if (known !== undefined) {
+      this.#log?.push({ made: false, identity, name: known });
+      return known;
+    }
     let name = preferred;
     for (let n = 2; this.#taken.has(name); n++) name = `${preferred}_${n}`;
     this.#taken.add(name);
     this.#names.set(identity, name);
-    this.#schemas.set(name, make(name));
+    const event: RegistryEvent = { made: true, identity, preferred, name };
+    this.#log?.push(event);
+    const json = make(name);
+    event.json = json;
+    this.#schemas.set(name, json);
     return name;
   }
 

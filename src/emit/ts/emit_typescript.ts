@@ -64,6 +64,7 @@ import { modelHasParts, multipartText } from "./multipart.ts";
 import { enumExport, type EnumStyle, enumText } from "./enum_style.ts";
 import { type ImportExtension, withExtension } from "./import_extension.ts";
 import { type NullRenderMode, nullTargets } from "./null_mode.ts";
+import { type FileMemo, NO_MEMO } from "../file_memo.ts";
 
 export { IMPORT_EXTENSIONS, type ImportExtension } from "./import_extension.ts";
 
@@ -94,7 +95,9 @@ export interface EmitTypeScriptOptions {
  * Emits the TypeScript client of `model`.
  *
  * Pure: the same model gives byte-identical files; no I/O (but for loading
- * the formatter once), no clock.
+ * the formatter once), no clock. `memo` may hand back the text of a file of
+ * a DTO, enum, static type, dynamic entity or service made before from the
+ * same model object and the same other inputs.
  *
  * @returns Relative path (`/`-separated) -> file text, keys sorted.
  * @throws Error when two generated declarations or files would have the same
@@ -104,6 +107,7 @@ export interface EmitTypeScriptOptions {
 export function emitTypeScript(
   model: ApiModel,
   options: EmitTypeScriptOptions = {},
+  memo: FileMemo = NO_MEMO,
 ): Map<string, string> {
   checkNames(model);
   const extension = options.importExtension ?? "ts";
@@ -115,6 +119,23 @@ export function emitTypeScript(
   const files = new Map<string, string>();
   const add = (path: string, text: string) => {
     files.set(path, formatTypeScript(path, `${header}\n\n${text}`));
+  };
+  /** Adds the file made of one model object, reused when memo keeps it. */
+  const addOf = (
+    owner: object,
+    deps: readonly unknown[],
+    path: string,
+    text: () => string,
+  ) => {
+    files.set(
+      path,
+      memo.reuse(
+        "ts",
+        owner,
+        [path, header, extension, ...deps],
+        () => formatTypeScript(path, `${header}\n\n${text()}`),
+      ),
+    );
   };
 
   add("Executor.ts", executorText());
@@ -129,7 +150,12 @@ export function emitTypeScript(
   if (errorsText !== undefined) add(ERRORS_FILE, errorsText);
 
   for (const dto of model.dtos) {
-    add(dtoFile(dto.entity), dtoText(dto, extension, nulls.shapes));
+    addOf(
+      dto,
+      [nulls.shapes],
+      dtoFile(dto.entity),
+      () => dtoText(dto, extension, nulls.shapes),
+    );
   }
   if (model.dtos.length > 0) {
     add(
@@ -147,9 +173,11 @@ export function emitTypeScript(
 
   const enumStyle = options.enumStyle ?? "union";
   for (const item of model.enums) {
-    add(
+    addOf(
+      item,
+      [enumStyle],
       enumFile(item.name),
-      enumText(item, constantsName(item.name), enumStyle),
+      () => enumText(item, constantsName(item.name), enumStyle),
     );
   }
   if (model.enums.length > 0) {
@@ -167,14 +195,13 @@ export function emitTypeScript(
   }
 
   for (const type of model.staticTypes) {
-    add(
+    const input = inputs.statics.has(type.name);
+    const nullable = nulls.statics.has(type.name);
+    addOf(
+      type,
+      [input, nullable],
       staticFile(type.name),
-      staticText(
-        type,
-        extension,
-        inputs.statics.has(type.name),
-        nulls.statics.has(type.name),
-      ),
+      () => staticText(type, extension, input, nullable),
     );
   }
   if (model.staticTypes.length > 0) {
@@ -192,14 +219,13 @@ export function emitTypeScript(
   }
 
   for (const entity of model.dynamicEntities) {
-    add(
+    const input = inputs.dynamics.has(entity.entity);
+    const nullable = nulls.dynamics.has(entity.entity);
+    addOf(
+      entity,
+      [input, nullable],
       dynamicFile(entity.entity),
-      dynamicText(
-        entity,
-        extension,
-        inputs.dynamics.has(entity.entity),
-        nulls.dynamics.has(entity.entity),
-      ),
+      () => dynamicText(entity, extension, input, nullable),
     );
   }
   if (model.dynamicEntities.length > 0) {
@@ -217,7 +243,12 @@ export function emitTypeScript(
   }
 
   for (const service of model.services) {
-    add(serviceFile(service.name), serviceFileText(service, extension));
+    addOf(
+      service,
+      [],
+      serviceFile(service.name),
+      () => serviceFileText(service, extension),
+    );
   }
   if (model.services.length > 0) {
     add(
