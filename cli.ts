@@ -30,6 +30,10 @@ import {
   withPageAssets,
 } from "./src/watch/watch_generate.ts";
 import { parseGroups, projectModel, renderArtifacts } from "./src/pipeline.ts";
+import {
+  incrementalRenderer,
+  type RenderArtifacts,
+} from "./src/artifact_renderer.ts";
 
 /** What `--target` selects from the artifact tree. */
 const TARGETS = ["all", "ts", "java", "openapi"] as const;
@@ -88,6 +92,7 @@ export function filesOfTarget(
 async function artifacts(
   values: Record<string, string | string[] | boolean | undefined>,
   modelOf: ModelSource = projectModel,
+  render: RenderArtifacts = renderArtifacts,
 ): Promise<Map<string, string> | undefined> {
   const project = values.project;
   if (typeof project !== "string") {
@@ -139,7 +144,7 @@ async function artifacts(
   // The project's directory name: the same bytes wherever the command runs.
   const sourceName = basename(resolve(project));
   return filesOfTarget(
-    renderArtifacts(
+    render(
       withUriPrefix(result.model, config.uriPrefix),
       config,
       sourceName,
@@ -156,7 +161,11 @@ async function generate(
   if (typeof out !== "string") throw new UsageError("--out is required");
   if (values.watch === true) {
     const interrupt = interruptSignal();
-    const render = (modelOf: ModelSource) => artifacts(values, modelOf);
+    // One incremental renderer for the whole watch: each change re-renders
+    // only the files whose part of the model changed.
+    const renderFiles = incrementalRenderer();
+    const render = (modelOf: ModelSource) =>
+      artifacts(values, modelOf, renderFiles);
     return await watchGenerate({ out, render, signal: interrupt.signal })
       .finally(interrupt.dispose);
   }

@@ -56,3 +56,30 @@ export class ArtifactRenderer {
     return this.#lastCounts;
   }
 }
+
+/** Renders a model into its artifacts: `renderArtifacts`' signature. */
+export type RenderArtifacts = (
+  model: ApiModel,
+  config: ClientConfig,
+  sourceName: string,
+  target: ArtifactTarget,
+) => Map<string, string>;
+
+/**
+ * A `renderArtifacts` for a sequence of models (watch mode): it keeps one
+ * {@link ArtifactRenderer} while the configuration, source name and target
+ * stay the same (compared by value), and starts a new one when they change.
+ */
+export function incrementalRenderer(): RenderArtifacts {
+  let last: { key: string; renderer: ArtifactRenderer } | undefined;
+  return (model, config, sourceName, target) => {
+    const key = JSON.stringify([config, sourceName, target]);
+    if (last?.key !== key) {
+      last = {
+        key,
+        renderer: new ArtifactRenderer(config, sourceName, target),
+      };
+    }
+    return last.renderer.render(model);
+  };
+}

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { ArtifactRenderer } from "./artifact_renderer.ts";
+import { ArtifactRenderer, incrementalRenderer } from "./artifact_renderer.ts";
 import { analyzeProject } from "./analyze/analyze.ts";
 import { type ClientConfig, loadConfig } from "./config/config.ts";
 import type { ApiModel } from "./model/api_model.ts";
@@ -196,4 +196,23 @@ Deno.test("ArtifactRenderer recomputes only the files of the service that change
     java: 1,
     "model.json": 1,
   });
+});
+
+Deno.test("incrementalRenderer: one renderer while the configuration stays, a new one when it changes", async () => {
+  const model = await readGoldenModel("bookstore");
+  const config = await loadConfig("fixtures/bookstore");
+  const render = incrementalRenderer();
+  const other = { ...config, tsImportExtension: "js" as const };
+  for (
+    const [c, target] of [[config, "all"], [other, "all"], [other, "ts"], [
+      config,
+      "all",
+    ]] as const
+  ) {
+    assertSameFiles(
+      render(model, c, "bookstore", target),
+      renderArtifacts(model, c, "bookstore", target),
+      `${c.tsImportExtension ?? "ts"} ${target}`,
+    );
+  }
 });

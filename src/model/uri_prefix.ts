@@ -6,7 +6,13 @@
  * @module
  */
 
-import type { ApiModel } from "./api_model.ts";
+import type { ApiModel, ServiceModel } from "./api_model.ts";
+
+/**
+ * Each service's prefixed copy, per prefix: the same service gives the same
+ * object, which watch mode's incremental render relies on.
+ */
+const PREFIXED = new WeakMap<ServiceModel, Map<string, ServiceModel>>();
 
 /** The model with `prefix` before every operation path; unchanged if none. */
 export function withUriPrefix(
@@ -17,12 +23,23 @@ export function withUriPrefix(
   if (base === "") return model;
   return {
     ...model,
-    services: model.services.map((service) => ({
+    services: model.services.map((service) => prefixed(service, base)),
+  };
+}
+
+function prefixed(service: ServiceModel, base: string): ServiceModel {
+  let copies = PREFIXED.get(service);
+  if (copies === undefined) PREFIXED.set(service, copies = new Map());
+  let copy = copies.get(base);
+  if (copy === undefined) {
+    copy = {
       ...service,
       operations: service.operations.map((operation) => ({
         ...operation,
         path: operation.path === "/" ? base : `${base}${operation.path}`,
       })),
-    })),
-  };
+    };
+    copies.set(base, copy);
+  }
+  return copy;
 }

@@ -13,3 +13,12 @@ Deno.test("uri prefix: every operation path moves under it, nothing else changes
   assert.equal(withUriPrefix(model, undefined), model);
   assert.equal(withUriPrefix(model, "/"), model);
 });
+
+Deno.test("uri prefix: a service gives the same prefixed object every time (watch mode's renderer keys on it)", () => {
+  const a = withUriPrefix(model, "/api");
+  const b = withUriPrefix({ ...model }, "/api/");
+  const c = withUriPrefix(model, "/v2");
+  assert.ok(a.services.every((service, i) => service === b.services[i]));
+  assert.ok(a.services.every((service, i) => service !== c.services[i]));
+  assert.deepEqual(paths(c), paths(model).map((p) => `/v2${p}`));
+});
