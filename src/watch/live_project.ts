@@ -63,11 +63,15 @@ export class LiveProject {
 
   /**
    * Re-reads the project's files among `paths` (absolute), and adds or
-   * removes the source files that appeared or disappeared under the root.
+   * removes the source files that appeared or disappeared under the root
+   * (unless `rediscover` is false: the caller knows only contents changed).
    */
-  async refresh(paths: Iterable<string>): Promise<Refresh> {
+  async refresh(
+    paths: Iterable<string>,
+    { rediscover = true }: { readonly rediscover?: boolean } = {},
+  ): Promise<Refresh> {
     const { root, project, files } = this.#loaded;
-    const discovered = await discoverSources(root);
+    const discovered = rediscover ? await discoverSources(root) : files;
     const before = new Set(files);
     const now = new Set(discovered);
     const changed: string[] = [];

@@ -46,6 +46,14 @@ Deno.test("LiveProject: a comment edit is not code; a type edit, a pragma, added
       codeChanged: true,
     });
 
+    await Deno.writeTextFile(`${dir}/c.ts`, "export const c = 3;\n");
+    assert.deepEqual(
+      await live.refresh([a], { rediscover: false }),
+      { changed: [], codeChanged: false },
+      "only contents changed: no new file looked for",
+    );
+    assert.deepEqual(live.loaded.files, [a, `${dir}/b.ts`]);
+
     await Deno.remove(`${dir}/b.ts`);
     await Deno.writeTextFile(`${dir}/c.ts`, "export const c = 3;\n");
     assert.deepEqual(await live.refresh([]), {

@@ -18,7 +18,7 @@ import { startTypeCheck } from "../typecheck/type_check.ts";
 import { LiveProject } from "./live_project.ts";
 
 /** How long the files must be quiet before a change is analyzed. */
-export const DEBOUNCE_MS = 25;
+export const DEBOUNCE_MS = 20;
 
 /** Directories whose changes never matter (beside dot-directories). */
 const IGNORED_SEGMENTS = new Set(["node_modules", "__generated"]);
@@ -27,7 +27,7 @@ const IGNORED_SEGMENTS = new Set(["node_modules", "__generated"]);
 export interface WatchOptions {
   /** Ends the watch; `watch` resolves once the running change is done. */
   readonly signal: AbortSignal;
-  /** Quiet time before a burst of changes is handled (default 25 ms). */
+  /** Quiet time before a burst of changes is handled (default 20 ms). */
   readonly debounceMs?: number;
   /** Told of an error thrown by `onChange`; the watch goes on. */
   readonly onError?: (error: unknown) => void;
@@ -102,14 +102,18 @@ export class WatchSession {
     if (signal.aborted) return close();
     signal.addEventListener("abort", close, { once: true });
     let pending = new Set<string>();
+    // Whether a file may have appeared or gone (else only contents changed).
+    let structural = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let running = Promise.resolve();
     const handle = async () => {
       const paths = pending;
+      const rediscover = structural;
       pending = new Set();
+      structural = false;
       if (paths.size === 0 || signal.aborted) return;
       try {
-        const refresh = await this.#live.refresh(paths);
+        const refresh = await this.#live.refresh(paths, { rediscover });
         if (refresh.changed.length === 0) return;
         this.#codeChanged ||= refresh.codeChanged;
         await onChange();
@@ -121,6 +125,7 @@ export class WatchSession {
       const paths = event.paths.filter((path) => this.#matters(path));
       if (paths.length === 0) continue;
       for (const path of paths) pending.add(path);
+      structural ||= event.kind !== "modify" && event.kind !== "access";
       clearTimeout(timer);
       timer = setTimeout(() => {
         running = running.then(handle);
