@@ -19,7 +19,7 @@ import type {
 import { API_MODEL_VERSION, emptyModel } from "../model/api_model.ts";
 import type { Diagnostic } from "../model/diagnostic.ts";
 import { CODES, compare, DiagnosticSink, sortDiagnostics } from "./codes.ts";
-import { type ControllerInfo, scanProject } from "./controllers.ts";
+import { type ControllerInfo, routeKey, scanProject } from "./controllers.ts";
 import { docOf } from "./docs.ts";
 import { ErrorReader } from "./errors.ts";
 import { buildOperation } from "./operations.ts";
@@ -182,10 +182,8 @@ export function analyzeFiles(
       if (route.ignored && !server) continue;
       if (explicit && route.api === undefined) continue;
       const where = `${controller.name}.${route.declaration.getName()}`;
-      const routeKey = `${route.httpMethod} ${
-        route.path.replace(/\{[^}]*\}/g, "{}")
-      }`;
-      const first = routes.get(routeKey);
+      const key = routeKey(route.httpMethod, route.path);
+      const first = routes.get(key);
       if (first !== undefined) {
         sink.error(
           CODES.DUPLICATE_ROUTE,
@@ -194,7 +192,7 @@ export function analyzeFiles(
           "change the path or the HTTP method of one of them, or exclude one with @ApiIgnore()",
         );
       } else {
-        routes.set(routeKey, where);
+        routes.set(key, where);
       }
       const declared = errorReader.readThrows(route.throws, where);
       const operated = buildOperation(controller, route, mapper);

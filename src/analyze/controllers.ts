@@ -136,6 +136,14 @@ function readController(
   };
 }
 
+/**
+ * What two routes must not share: the method and the path with its
+ * variables' names left out (`GET /book/{}`), as the router sees them.
+ */
+export function routeKey(httpMethod: HttpMethod, path: string): string {
+  return `${httpMethod} ${path.replace(/\{[^}]*\}/g, "{}")}`;
+}
+
 /** `prefix` + `route`, normalized as the runtime does; `/` for the root. */
 export function joinPath(prefix: string, route: string): string {
   const joined = normalizePath(normalizePath(prefix) + normalizePath(route));

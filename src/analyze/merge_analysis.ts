@@ -23,6 +23,7 @@ import type { Diagnostic } from "../model/diagnostic.ts";
 import { indexModel } from "../model/model_index.ts";
 import { Reachability } from "../model/reachability.ts";
 import { compare, sortDiagnostics } from "./codes.ts";
+import { routeKey } from "./controllers.ts";
 import type { Provenance } from "./provenance.ts";
 
 /** A successful analysis and its provenance. */
@@ -133,9 +134,7 @@ function hasDuplicateRoute(services: readonly ServiceModel[]): boolean {
   const routes = new Set<string>();
   for (const service of services) {
     for (const operation of service.operations) {
-      const key = `${operation.httpMethod} ${
-        operation.path.replace(/\{[^}]*\}/g, "{}")
-      }`;
+      const key = routeKey(operation.httpMethod, operation.path);
       if (routes.has(key)) return true;
       routes.add(key);
     }
