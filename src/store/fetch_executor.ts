@@ -107,7 +107,7 @@ export async function loadRoots(
     ),
   ].filter(Boolean).join(" ");
   const rows = await context.run(sql, params.values);
-  const loaded = rows.map((row) => toLoaded(context, table, fetcher, row));
+  const loaded = toLoaded(context, table, fetcher, rows);
   if (hasAssociation(fetcher)) {
     await loadAssociations(context, table, fetcher, loaded);
   }
@@ -220,22 +220,29 @@ function isReference(property: { kind: string; association?: string }) {
     property.association === "many-to-one";
 }
 
+/** Turns the rows of `table` read for `fetcher` into loaded objects. */
 function toLoaded(
   context: ExecutionContext,
   table: EntityTable,
   fetcher: AnyFetcher,
-  row: Row,
-): Loaded {
+  rows: readonly Row[],
+): Loaded[] {
   const build = () => scalarColumns(context, table, fetcher);
   const columns = context.pieces?.decoders(fetcher, build) ?? build();
-  const object: Record<string, unknown> = {};
-  for (const { name, type } of columns) {
-    const value = row[name];
-    if (value !== null && value !== undefined) {
-      object[name] = context.dialect.decode(value, type);
+  const { dialect } = context;
+  const loaded = new Array<Loaded>(rows.length);
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r]!;
+    const object: Record<string, unknown> = {};
+    for (const { name, type } of columns) {
+      const value = row[name];
+      if (value !== null && value !== undefined) {
+        object[name] = dialect.decode(value, type);
+      }
     }
+    loaded[r] = { object, row };
   }
-  return { object, row };
+  return loaded;
 }
 
 function scalarColumns(
@@ -382,7 +389,7 @@ async function selectTargets(
     `ORDER BY ${TARGET}.${dialect.quote(target.idColumn)}`,
   ].filter(Boolean).join(" ");
   const rows = await context.run(sql, params.values);
-  return rows.map((row) => toLoaded(context, target, selection.child, row));
+  return toLoaded(context, target, selection.child, rows);
 }
 
 function distinctKeys(keys: readonly unknown[]): unknown[] {
