@@ -21,6 +21,7 @@ import { ProjectError } from "./src/analyze/project.ts";
 import { readTree, replaceTree } from "./src/fs/tree.ts";
 import { MARKER_FILE, OutputError } from "./src/fs/output_guard.ts";
 import { withUriPrefix } from "./src/model/uri_prefix.ts";
+import type { ApiModel } from "./src/model/api_model.ts";
 import { formatDiagnostic } from "./src/model/diagnostic.ts";
 import { compareTrees } from "./src/fs/tree_diff.ts";
 import { interruptSignal } from "./src/watch/interrupt.ts";
@@ -119,9 +120,24 @@ async function artifacts(
     ? loaded
     : { ...loaded, tsImportExtension: extension as ImportExtension };
   const groups = parseGroups((values.groups ?? []) as string[]);
+  // The project's directory name: the same bytes wherever the command runs.
+  const sourceName = basename(resolve(project));
+  const filesOf = (model: ApiModel) =>
+    filesOfTarget(
+      render(
+        withUriPrefix(model, config.uriPrefix),
+        config,
+        sourceName,
+        target,
+      ),
+      target,
+    );
+  // Rendered while the type check runs; kept if the check passes.
+  let early: { model: ApiModel; files: Map<string, string> } | undefined;
   const result = await modelOf(project, {
     groups,
     typeCheck: values["skip-type-check"] !== true,
+    whileChecking: (model) => early = { model, files: filesOf(model) },
   });
   if (!result.ok) {
     if ("diagnostics" in result) {
@@ -141,17 +157,7 @@ async function artifacts(
   for (const warning of result.warnings) {
     console.error(formatDiagnostic(warning));
   }
-  // The project's directory name: the same bytes wherever the command runs.
-  const sourceName = basename(resolve(project));
-  return filesOfTarget(
-    render(
-      withUriPrefix(result.model, config.uriPrefix),
-      config,
-      sourceName,
-      target,
-    ),
-    target,
-  );
+  return early?.model === result.model ? early.files : filesOf(result.model);
 }
 
 async function generate(

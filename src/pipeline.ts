@@ -11,7 +11,11 @@ import {
   analyzeLoaded,
 } from "./analyze/analyze.ts";
 import { CODES } from "./analyze/codes.ts";
-import { type LoadedProject, loadProject } from "./analyze/project.ts";
+import {
+  findSources,
+  type LoadedProject,
+  loadSources,
+} from "./analyze/project.ts";
 import type { ClientConfig } from "./config/config.ts";
 import { type FileMemo, NO_MEMO } from "./emit/file_memo.ts";
 import { type ArtifactKind, EMITTERS } from "./emitters.ts";
@@ -104,6 +108,12 @@ export interface ProjectModelOptions {
   readonly typeCheck?: TypeCheckOption;
   /** How to analyze (default: the whole project, {@link analyzeLoaded}). */
   readonly analyze?: Analyze;
+  /**
+   * Called with the model (groups selected) as soon as the analysis gives
+   * one, while the type check may still run: the CLI renders meanwhile.
+   * The result then says whether the check passed; its model is this one.
+   */
+  readonly whileChecking?: (model: ApiModel) => void;
 }
 
 /**
@@ -114,7 +124,30 @@ export async function projectModel(
   projectDir: string,
   options: ProjectModelOptions = {},
 ): Promise<ModelResult> {
-  return await loadedModel(await loadProject(projectDir), options);
+  const { loaded, typeCheck } = await loadBesideCheck(
+    projectDir,
+    options.typeCheck,
+  );
+  return await loadedModel(loaded, { ...options, typeCheck });
+}
+
+/**
+ * Loads a project with its type check (unless `typeCheck` says otherwise)
+ * started from the file list first, so that the checker runs beside the
+ * parse as well as the analysis; the check is handed on as the checker.
+ */
+async function loadBesideCheck(
+  projectDir: string,
+  typeCheck: TypeCheckOption = true,
+): Promise<{ loaded: LoadedProject; typeCheck: TypeCheckOption }> {
+  const sources = await findSources(projectDir);
+  if (typeCheck !== true) {
+    return { loaded: await loadSources(sources), typeCheck };
+  }
+  const { diagnostics } = await startTypeCheck(sources.root, sources.files);
+  // Observed here too: a failed load must not leave it unhandled.
+  diagnostics.catch(() => {});
+  return { loaded: await loadSources(sources), typeCheck: () => diagnostics };
 }
 
 /**
@@ -149,6 +182,8 @@ export async function loadedModel(
   const { groups = [], analyze = analyzeLoaded } = options;
   const checking = await startChecking(loaded, options.typeCheck);
   const analysis = analyze(loaded, "client");
+  const selected = analysis.ok ? withGroups(analysis, groups) : undefined;
+  if (selected?.ok) options.whileChecking?.(selected.model);
   const typeErrors = unlessSyntaxErrors(
     analysis,
     await checking.diagnostics,
@@ -160,6 +195,14 @@ export async function loadedModel(
     ];
     return { ok: false, diagnostics };
   }
+  return selected!;
+}
+
+/** A good analysis with only the operations of `groups` (none: all). */
+function withGroups(
+  analysis: Extract<AnalysisResult, { ok: true }>,
+  groups: readonly string[],
+): ModelResult {
   if (groups.length === 0) return analysis;
   const selection = selectGroups(analysis.model, [...groups]);
   if (selection.unknownGroups.length > 0) {
@@ -192,7 +235,11 @@ export async function serverModels(
   projectDir: string,
   options: { readonly typeCheck?: boolean } = {},
 ): Promise<ServerModels> {
-  return await loadedServerModels(await loadProject(projectDir), options);
+  const { loaded, typeCheck } = await loadBesideCheck(
+    projectDir,
+    options.typeCheck,
+  );
+  return await loadedServerModels(loaded, { typeCheck });
 }
 
 /** {@link serverModels} of an already loaded (or refreshed) project. */

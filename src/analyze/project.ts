@@ -19,13 +19,17 @@ export class ProjectError extends Error {
   }
 }
 
-/** A loaded project. */
-export interface LoadedProject {
+/** A project's root and source files, found without parsing them. */
+export interface ProjectSources {
   /** The project root, absolute, symlinks resolved, `/` separators. */
   readonly root: string;
-  readonly project: Project;
   /** The project's own source files (absolute paths), sorted. */
   readonly files: readonly string[];
+}
+
+/** A loaded project: its sources, parsed. */
+export interface LoadedProject extends ProjectSources {
+  readonly project: Project;
 }
 
 /** Creates the Project for `root`; `files` (relative to root) overrides discovery. */
@@ -33,20 +37,38 @@ export async function loadProject(
   rootPath: string,
   files?: readonly string[],
 ): Promise<LoadedProject> {
+  return await loadSources(await findSources(rootPath, files));
+}
+
+/**
+ * The root and source files of the project at `rootPath`: `files`
+ * (relative to the root, or absolute), else every source under the root.
+ */
+export async function findSources(
+  rootPath: string,
+  files?: readonly string[],
+): Promise<ProjectSources> {
   const root = (await projectRoot(rootPath)).replaceAll("\\", "/");
-  const compilerOptions = await readCompilerOptions(root);
-  const project = new Project({
-    compilerOptions,
-    skipAddingFilesFromTsConfig: true,
-    skipFileDependencyResolution: true,
-  });
   const sources = files === undefined
     ? await discoverSources(root)
     : files.map((file) =>
       (isAbsolute(file) ? file : resolve(root, file)).replaceAll("\\", "/")
     ).sort();
-  for (const file of sources) project.addSourceFileAtPath(file);
-  return { root, project, files: sources };
+  return { root, files: sources };
+}
+
+/** Parses found sources into one Project. */
+export async function loadSources(
+  sources: ProjectSources,
+): Promise<LoadedProject> {
+  const { root, files } = sources;
+  const project = new Project({
+    compilerOptions: await readCompilerOptions(root),
+    skipAddingFilesFromTsConfig: true,
+    skipFileDependencyResolution: true,
+  });
+  for (const file of files) project.addSourceFileAtPath(file);
+  return { root, project, files };
 }
 
 async function projectRoot(path: string): Promise<string> {

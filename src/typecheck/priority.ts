@@ -1,8 +1,8 @@
 /**
- * The type checkers run beside the analysis, which is single-threaded and
- * on the critical path: at a lower scheduling priority they take what the
- * analysis and its garbage collector leave of the cores, instead of slowing
- * them down, and still finish first.
+ * The type checkers run beside the parse, the analysis and the render,
+ * which are single-threaded and on the critical path: at a lower scheduling
+ * priority a checker takes what they and the garbage collector leave of
+ * the cores instead of slowing them down.
  *
  * @module
  */
