@@ -55,9 +55,19 @@ export async function writeTree(
     await Deno.remove(join(dir, path)).catch(() => {});
     await removeEmptyParents(dir, dirname(join(dir, path)));
   }
-  // One mkdir per directory, and synchronous writes: a generated tree has
-  // hundreds of small files, and each asynchronous call costs a round trip
-  // to Deno's thread pool (about three times the time of the writes).
+  writeFiles(dir, files);
+}
+
+/**
+ * Writes `files` under `dir`, creating directories: one mkdir per directory,
+ * and synchronous writes (a generated tree has thousands of small files,
+ * and each asynchronous call costs a round trip to Deno's thread pool:
+ * about three times the time of the writes).
+ */
+export function writeFiles(
+  dir: string,
+  files: ReadonlyMap<string, string | Uint8Array>,
+): void {
   const made = new Set<string>();
   for (const [path, content] of files) {
     const target = join(dir, path);
@@ -90,53 +100,64 @@ export const STAGING_PREFIX = ".tailor-new-";
 
 /**
  * Replaces the directory `target` with a tree holding exactly `files` plus
- * the marker file, after {@link checkOutput} allowed it (else an
- * {@link OutputError} with exit code 2). The files are written to a new
- * sibling directory, which is then renamed over the old one: on any failure
- * or signal (SIGINT, SIGTERM) the old directory is untouched and the staging
- * directory removed. The target's mode is kept; a symbolic link to a
- * directory is written through (the link stays). I/O failures are an
- * {@link OutputError} with exit code 1.
+ * the marker file: {@link startReplacement}, the files, then commit.
  */
 export async function replaceTree(
   target: string,
   files: ReadonlyMap<string, string | Uint8Array>,
   options: GuardOptions = {},
 ): Promise<void> {
+  const replacement = await startReplacement(target, options);
+  await replacement.commit(() => writeFiles(replacement.dir, files));
+}
+
+/** A new tree being staged beside the directory it will replace. */
+export interface TreeReplacement {
+  /** The staging directory: write the new tree here. */
+  readonly dir: string;
+  /**
+   * Runs `fill` (which writes the tree into {@link dir}), then renames the
+   * staging directory over the target. On a failure the target is left as
+   * it was and the staging directory removed; I/O failures are an
+   * {@link OutputError} with exit code 1.
+   */
+  commit(fill?: () => void | Promise<void>): Promise<void>;
+  /** Removes the staging directory; the target stays as it was. */
+  abandon(): Promise<void>;
+}
+
+/**
+ * Starts replacing the directory `target`, after {@link checkOutput}
+ * allowed it (else an {@link OutputError} with exit code 2): a new sibling
+ * directory holding the marker file, renamed over the old one at commit.
+ * Until then, and on any failure or signal (SIGINT, SIGTERM), the old
+ * directory is untouched and the staging directory removed. The target's
+ * mode is kept; a symbolic link to a directory is written through (the
+ * link stays).
+ */
+export async function startReplacement(
+  target: string,
+  options: GuardOptions = {},
+): Promise<TreeReplacement> {
   await checkOutput(target, options);
-  try {
-    await swapIn(await realTarget(target), files);
-  } catch (error) {
-    if (error instanceof OutputError) throw error;
-    throw new OutputError(
+  const failed = (error: unknown) =>
+    error instanceof OutputError ? error : new OutputError(
       `cannot write ${target}: ${(error as Error).message}`,
       1,
     );
-  }
-}
-
-/** The directory to replace: a link's target, else the path itself. */
-async function realTarget(target: string): Promise<string> {
+  let real: string;
+  let staging: string;
   try {
-    return await Deno.realPath(target);
-  } catch {
-    return resolve(target);
+    real = await realTarget(target);
+    const parent = dirname(real);
+    await Deno.mkdir(parent, { recursive: true });
+    await sweepStaging(parent);
+    staging = await Deno.makeTempDir({ dir: parent, prefix: STAGING_PREFIX });
+    await Deno.writeTextFile(join(staging, MARKER_FILE), MARKER_TEXT);
+  } catch (error) {
+    throw failed(error);
   }
-}
-
-async function swapIn(
-  target: string,
-  files: ReadonlyMap<string, string | Uint8Array>,
-): Promise<void> {
-  const parent = dirname(target);
-  await Deno.mkdir(parent, { recursive: true });
-  await sweepStaging(parent);
-  const staging = await Deno.makeTempDir({
-    dir: parent,
-    prefix: STAGING_PREFIX,
-  });
-  const retired = `${staging}-old`;
-  // A signal while writing drops the staging directory and exits; during
+  // A signal while staging drops the staging directory and exits; during
   // the two renames it waits for them, so the target is never left missing.
   let swapping = false;
   let interrupted = false;
@@ -152,33 +173,58 @@ async function swapIn(
     ? []
     : (["SIGINT", "SIGTERM"] as const);
   for (const signal of signals) Deno.addSignalListener(signal, onSignal);
-  try {
-    await Deno.writeTextFile(join(staging, MARKER_FILE), MARKER_TEXT);
-    await writeTree(staging, files);
-    const mode = await modeOf(target);
-    if (mode !== undefined) await Deno.chmod(staging, mode);
-    swapping = true;
-    let hadOld = mode !== undefined;
-    if (hadOld) {
-      try {
-        await Deno.rename(target, retired);
-      } catch (error) {
-        if (!(error instanceof Deno.errors.NotFound)) throw error;
-        hadOld = false;
-      }
-    }
-    try {
-      await Deno.rename(staging, target);
-    } catch (error) {
-      if (hadOld) await Deno.rename(retired, target);
-      throw error;
-    }
-    if (hadOld) await Deno.remove(retired, { recursive: true });
-  } finally {
+  const end = async () => {
     for (const signal of signals) Deno.removeSignalListener(signal, onSignal);
     await Deno.remove(staging, { recursive: true }).catch(() => {});
+  };
+  return {
+    dir: staging,
+    async commit(fill) {
+      try {
+        await fill?.();
+        swapping = true;
+        await swapIn(real, staging);
+      } catch (error) {
+        throw failed(error);
+      } finally {
+        await end();
+      }
+      if (interrupted) Deno.exit(130);
+    },
+    abandon: end,
+  };
+}
+
+/** Renames `staging` over `target`, putting the old tree back on failure. */
+async function swapIn(target: string, staging: string): Promise<void> {
+  const retired = `${staging}-old`;
+  const mode = await modeOf(target);
+  if (mode !== undefined) await Deno.chmod(staging, mode);
+  let hadOld = mode !== undefined;
+  if (hadOld) {
+    try {
+      await Deno.rename(target, retired);
+    } catch (error) {
+      if (!(error instanceof Deno.errors.NotFound)) throw error;
+      hadOld = false;
+    }
   }
-  if (interrupted) Deno.exit(130);
+  try {
+    await Deno.rename(staging, target);
+  } catch (error) {
+    if (hadOld) await Deno.rename(retired, target);
+    throw error;
+  }
+  if (hadOld) await Deno.remove(retired, { recursive: true });
+}
+
+/** The directory to replace: a link's target, else the path itself. */
+async function realTarget(target: string): Promise<string> {
+  try {
+    return await Deno.realPath(target);
+  } catch {
+    return resolve(target);
+  }
 }
 
 /** Permission bits of an existing directory, or undefined. */

@@ -1,6 +1,12 @@
 import assert from "node:assert/strict";
 import { MARKER_FILE, MARKER_TEXT, OutputError } from "./output_guard.ts";
-import { readTree, replaceTree, STAGING_PREFIX, writeTree } from "./tree.ts";
+import {
+  readTree,
+  replaceTree,
+  STAGING_PREFIX,
+  startReplacement,
+  writeTree,
+} from "./tree.ts";
 
 const MARKED = [MARKER_FILE, MARKER_TEXT] as const;
 
@@ -49,6 +55,27 @@ Deno.test("replaceTree failing to write keeps the old directory", async () => {
     replaceTree(target, new Map([["a.ts", "a"], ["a.ts/b.ts", "clash"]]))
   );
   assert.deepEqual([...await readTree(target)], [MARKED, ["keep.ts", "keep"]]);
+  const names = (await Array.fromAsync(Deno.readDir(parent))).map((e) =>
+    e.name
+  );
+  assert.deepEqual(names, ["__generated"]);
+  await Deno.remove(parent, { recursive: true });
+});
+
+Deno.test("startReplacement stages beside the target: abandoned, nothing changes; committed, it swaps in", async () => {
+  const parent = await Deno.makeTempDir();
+  const target = `${parent}/__generated`;
+  await replaceTree(target, new Map([["keep.ts", "keep"]]));
+  const dropped = await startReplacement(target);
+  assert.ok(dropped.dir.startsWith(`${parent}/${STAGING_PREFIX}`));
+  await Deno.writeTextFile(`${dropped.dir}/new.ts`, "new");
+  await dropped.abandon();
+  assert.deepEqual([...await readTree(target)], [MARKED, ["keep.ts", "keep"]]);
+  const staged = await startReplacement(target);
+  await staged.commit(async () => {
+    await Deno.writeTextFile(`${staged.dir}/new.ts`, "new");
+  });
+  assert.deepEqual([...await readTree(target)], [MARKED, ["new.ts", "new"]]);
   const names = (await Array.fromAsync(Deno.readDir(parent))).map((e) =>
     e.name
   );
