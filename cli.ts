@@ -18,18 +18,21 @@ import {
   type ImportExtension,
 } from "./src/emit/ts/import_extension.ts";
 import { ProjectError } from "./src/analyze/project.ts";
-import { readTree, replaceTree } from "./src/fs/tree.ts";
+import { readTree } from "./src/fs/tree.ts";
 import { MARKER_FILE, OutputError } from "./src/fs/output_guard.ts";
 import { withUriPrefix } from "./src/model/uri_prefix.ts";
 import type { ApiModel } from "./src/model/api_model.ts";
 import { formatDiagnostic } from "./src/model/diagnostic.ts";
 import { compareTrees } from "./src/fs/tree_diff.ts";
 import { interruptSignal } from "./src/watch/interrupt.ts";
+import { type ModelSource, watchGenerate } from "./src/watch/watch_generate.ts";
 import {
-  type ModelSource,
-  watchGenerate,
-  withPageAssets,
-} from "./src/watch/watch_generate.ts";
+  filesOfTarget,
+  type RenderRequest,
+  type StagedTree,
+  stageTree,
+} from "./src/generated_tree.ts";
+import { ParallelRenderer } from "./src/parallel_render.ts";
 import { parseGroups, projectModel, renderArtifacts } from "./src/pipeline.ts";
 import {
   incrementalRenderer,
@@ -73,28 +76,16 @@ NodeNext, none for bundlers (Vite, Next.js, Angular, webpack).`;
 /** Thrown for wrong command-line use; printed with the usage text. */
 class UsageError extends Error {}
 
-/** Keeps the files of one target, re-rooted for a single-client target. */
-export function filesOfTarget(
-  files: ReadonlyMap<string, string>,
-  target: Target,
-): Map<string, string> {
-  if (target === "all") return new Map(files);
-  const kept = new Map<string, string>();
-  for (const [path, text] of files) {
-    if (target === "openapi" && path.startsWith("openapi.")) {
-      kept.set(path, text);
-    } else if (path.startsWith(`${target}/`)) {
-      kept.set(path.slice(target.length + 1), text);
-    }
-  }
-  return kept;
+/** What a generate or check command asks for, its arguments read. */
+interface Request extends RenderRequest {
+  readonly project: string;
+  readonly groups: readonly string[];
+  readonly typeCheck: boolean;
 }
 
-async function artifacts(
+async function requestOf(
   values: Record<string, string | string[] | boolean | undefined>,
-  modelOf: ModelSource = projectModel,
-  render: RenderArtifacts = renderArtifacts,
-): Promise<Map<string, string> | undefined> {
+): Promise<Request> {
   const project = values.project;
   if (typeof project !== "string") {
     throw new UsageError("--project is required");
@@ -119,25 +110,31 @@ async function artifacts(
   const config = extension === undefined
     ? loaded
     : { ...loaded, tsImportExtension: extension as ImportExtension };
-  const groups = parseGroups((values.groups ?? []) as string[]);
-  // The project's directory name: the same bytes wherever the command runs.
-  const sourceName = basename(resolve(project));
-  const filesOf = (model: ApiModel) =>
-    filesOfTarget(
-      render(
-        withUriPrefix(model, config.uriPrefix),
-        config,
-        sourceName,
-        target,
-      ),
-      target,
-    );
-  // Rendered while the type check runs; kept if the check passes.
-  let early: { model: ApiModel; files: Map<string, string> } | undefined;
-  const result = await modelOf(project, {
-    groups,
+  return {
+    project,
+    target,
+    config,
+    // The project's directory name: the same bytes wherever the command runs.
+    sourceName: basename(resolve(project)),
+    groups: parseGroups((values.groups ?? []) as string[]),
     typeCheck: values["skip-type-check"] !== true,
-    whileChecking: (model) => early = { model, files: filesOf(model) },
+  };
+}
+
+/**
+ * The request's model, `whileChecking` given it before the type check
+ * answers; undefined after printing why there is none. Warnings are
+ * printed.
+ */
+async function modelOfRequest(
+  request: Request,
+  modelOf: ModelSource,
+  whileChecking: (model: ApiModel) => void,
+): Promise<ApiModel | undefined> {
+  const result = await modelOf(request.project, {
+    groups: request.groups,
+    typeCheck: request.typeCheck,
+    whileChecking,
   });
   if (!result.ok) {
     if ("diagnostics" in result) {
@@ -157,7 +154,35 @@ async function artifacts(
   for (const warning of result.warnings) {
     console.error(formatDiagnostic(warning));
   }
-  return early?.model === result.model ? early.files : filesOf(result.model);
+  return result.model;
+}
+
+async function artifacts(
+  values: Record<string, string | string[] | boolean | undefined>,
+  modelOf: ModelSource = projectModel,
+  render: RenderArtifacts = renderArtifacts,
+): Promise<Map<string, string> | undefined> {
+  const request = await requestOf(values);
+  const { target, config, sourceName } = request;
+  const filesOf = (model: ApiModel) =>
+    filesOfTarget(
+      render(
+        withUriPrefix(model, config.uriPrefix),
+        config,
+        sourceName,
+        target,
+      ),
+      target,
+    );
+  // Rendered while the type check runs; kept if the check passes.
+  let early: { model: ApiModel; files: Map<string, string> } | undefined;
+  const model = await modelOfRequest(
+    request,
+    modelOf,
+    (model) => early = { model, files: filesOf(model) },
+  );
+  if (model === undefined) return undefined;
+  return early?.model === model ? early.files : filesOf(model);
 }
 
 async function generate(
@@ -175,15 +200,36 @@ async function generate(
     return await watchGenerate({ out, render, signal: interrupt.signal })
       .finally(interrupt.dispose);
   }
-  const files = await artifacts(values);
-  if (files === undefined) return 1;
-  const withAssets = await withPageAssets(files);
-  await replaceTree(out, withAssets, {
-    force: values.force === true,
-    project: values.project as string,
-  });
-  console.log(`wrote ${withAssets.size} files to ${out}`);
-  return 0;
+  const request = await requestOf(values);
+  const guard = { force: values.force === true, project: request.project };
+  // Started now: the worker loads the emitters while this thread analyzes.
+  const renderer = request.target === "all"
+    ? new ParallelRenderer()
+    : undefined;
+  try {
+    // Staged while the type check runs, committed once it passes.
+    let staged: Promise<StagedTree> | undefined;
+    const stage = (model: ApiModel) =>
+      stageTree(out, guard, request, model, renderer);
+    const model = await modelOfRequest(request, projectModel, (model) => {
+      staged = stage(model);
+      staged.catch(() => {}); // observed below, or abandoned
+    });
+    if (model === undefined) {
+      await staged?.then((tree) => tree.replacement.abandon(), () => {});
+      return 1;
+    }
+    let tree = await staged;
+    if (tree?.model !== model) {
+      await tree?.replacement.abandon();
+      tree = await stage(model);
+    }
+    await tree.replacement.commit();
+    console.log(`wrote ${tree.count} files to ${out}`);
+    return 0;
+  } finally {
+    renderer?.close();
+  }
 }
 
 async function check(

@@ -176,3 +176,24 @@ function itemJson(item: unknown, memo: FileMemo): string {
 function indentJson<T extends string | undefined>(text: T, indent: string): T {
   return text?.split("\n").join(`\n${indent}`) as T;
 }
+
+/**
+ * The files of the artifacts of `kinds` (in the emitters' order, each
+ * emitter's files in its own order), at their paths in the tree.
+ */
+export function renderKinds(
+  model: ApiModel,
+  config: ClientConfig,
+  sourceName: string,
+  kinds: readonly ArtifactKind[],
+  memo: FileMemo = NO_MEMO,
+): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const { kind, folder, emit } of EMITTERS) {
+    if (!kinds.includes(kind)) continue;
+    for (const [path, text] of emit(model, { config, sourceName, memo })) {
+      files.set(`${folder}${path}`, text);
+    }
+  }
+  return files;
+}

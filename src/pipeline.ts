@@ -18,7 +18,7 @@ import {
 } from "./analyze/project.ts";
 import type { ClientConfig } from "./config/config.ts";
 import { type FileMemo, NO_MEMO } from "./emit/file_memo.ts";
-import { type ArtifactKind, EMITTERS } from "./emitters.ts";
+import { type ArtifactKind, renderKinds } from "./emitters.ts";
 import type { ApiModel } from "./model/api_model.ts";
 import type { Diagnostic } from "./model/diagnostic.ts";
 import { selectGroups } from "./model/select_groups.ts";
@@ -54,24 +54,25 @@ export function renderArtifactsWith(
   target: ArtifactTarget,
   memo: FileMemo,
 ): Map<string, string> {
-  const kinds = TARGET_KINDS[target];
-  const files = new Map<string, string>();
-  for (const { kind, folder, emit } of EMITTERS) {
-    if (!kinds.includes(kind)) continue;
-    for (const [path, text] of emit(model, { config, sourceName, memo })) {
-      files.set(`${folder}${path}`, text);
-    }
-  }
+  const files = renderKinds(
+    model,
+    config,
+    sourceName,
+    TARGET_KINDS[target],
+    memo,
+  );
   return new Map([...files].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0));
 }
 
-const TARGET_KINDS: Readonly<Record<ArtifactTarget, readonly ArtifactKind[]>> =
-  {
-    all: ["ts", "java", "openapi", "page", "model"],
-    ts: ["ts"],
-    java: ["java"],
-    openapi: ["openapi", "page"],
-  };
+/** The artifact kinds of each target. */
+export const TARGET_KINDS: Readonly<
+  Record<ArtifactTarget, readonly ArtifactKind[]>
+> = {
+  all: ["ts", "java", "openapi", "page", "model"],
+  ts: ["ts"],
+  java: ["java"],
+  openapi: ["openapi", "page"],
+};
 
 /** What analyzing (and selecting groups of) a project gives. */
 export type ModelResult =

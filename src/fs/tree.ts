@@ -108,20 +108,26 @@ export async function replaceTree(
   options: GuardOptions = {},
 ): Promise<void> {
   const replacement = await startReplacement(target, options);
-  await replacement.commit(() => writeFiles(replacement.dir, files));
+  await replacement.fill(() => writeFiles(replacement.dir, files));
+  await replacement.commit();
 }
 
 /** A new tree being staged beside the directory it will replace. */
 export interface TreeReplacement {
-  /** The staging directory: write the new tree here. */
+  /** The staging directory: the new tree is written here. */
   readonly dir: string;
   /**
-   * Runs `fill` (which writes the tree into {@link dir}), then renames the
-   * staging directory over the target. On a failure the target is left as
-   * it was and the staging directory removed; I/O failures are an
-   * {@link OutputError} with exit code 1.
+   * Runs `write`, which writes (some of) the tree into {@link dir}, and
+   * gives what it returns. On a failure the staging directory is removed
+   * and the failure thrown as an {@link OutputError} with exit code 1.
    */
-  commit(fill?: () => void | Promise<void>): Promise<void>;
+  fill<T>(write: () => T | Promise<T>): Promise<T>;
+  /**
+   * Renames the staging directory over the target. On a failure the
+   * target is left as it was and the staging directory removed (an
+   * {@link OutputError} with exit code 1).
+   */
+  commit(): Promise<void>;
   /** Removes the staging directory; the target stays as it was. */
   abandon(): Promise<void>;
 }
@@ -179,9 +185,16 @@ export async function startReplacement(
   };
   return {
     dir: staging,
-    async commit(fill) {
+    async fill(write) {
       try {
-        await fill?.();
+        return await write();
+      } catch (error) {
+        await end();
+        throw failed(error);
+      }
+    },
+    async commit() {
+      try {
         swapping = true;
         await swapIn(real, staging);
       } catch (error) {

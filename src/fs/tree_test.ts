@@ -72,9 +72,8 @@ Deno.test("startReplacement stages beside the target: abandoned, nothing changes
   await dropped.abandon();
   assert.deepEqual([...await readTree(target)], [MARKED, ["keep.ts", "keep"]]);
   const staged = await startReplacement(target);
-  await staged.commit(async () => {
-    await Deno.writeTextFile(`${staged.dir}/new.ts`, "new");
-  });
+  await staged.fill(() => Deno.writeTextFile(`${staged.dir}/new.ts`, "new"));
+  await staged.commit();
   assert.deepEqual([...await readTree(target)], [MARKED, ["new.ts", "new"]]);
   const names = (await Array.fromAsync(Deno.readDir(parent))).map((e) =>
     e.name

@@ -68,12 +68,26 @@ export async function withPageAssets(
 ): Promise<Map<string, string | Uint8Array>> {
   const all = new Map<string, string | Uint8Array>(files);
   if (files.has("openapi.html")) {
-    const load = assets ?? loadOpenApiPageAssets;
-    for (const [name, bytes] of await load()) {
-      all.set(`${OPENAPI_ASSETS_DIR}/${name}`, bytes);
+    for (const [path, bytes] of await pageAssetFiles(assets)) {
+      all.set(path, bytes);
     }
   }
   return all;
+}
+
+/**
+ * The OpenAPI page's browser assets at their paths in a generated tree;
+ * `assets` are the loaded assets (read from their package unless given).
+ */
+export async function pageAssetFiles(
+  assets: () => Promise<ReadonlyMap<string, Uint8Array>> =
+    loadOpenApiPageAssets,
+): Promise<Map<string, Uint8Array>> {
+  const files = new Map<string, Uint8Array>();
+  for (const [name, bytes] of await assets()) {
+    files.set(`${OPENAPI_ASSETS_DIR}/${name}`, bytes);
+  }
+  return files;
 }
 
 /**
