@@ -11,7 +11,6 @@
 import { fileURLToPath } from "node:url";
 import { relative } from "node:path";
 import type { Diagnostic } from "../model/diagnostic.ts";
-import { lowerPriority } from "./priority.ts";
 
 /** The code of a type error reported by `deno check`. */
 export const TYPE_ERROR_CODE = "TAILOR018";
@@ -29,16 +28,13 @@ export async function denoCheck(
   files: readonly string[],
 ): Promise<Diagnostic[]> {
   if (files.length === 0) return [];
-  const child = new Deno.Command(Deno.execPath(), {
+  const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
     args: ["check", "--quiet", ...files],
-    stdin: "null",
     cwd: root,
     stdout: "piped",
     stderr: "piped",
     env: { NO_COLOR: "1" },
-  }).spawn();
-  lowerPriority(child.pid);
-  const { code, stdout, stderr } = await child.output();
+  }).output();
   if (code === 0) return [];
   const output = new TextDecoder().decode(stderr) +
     new TextDecoder().decode(stdout);
