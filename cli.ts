@@ -201,11 +201,11 @@ async function generate(
       .finally(interrupt.dispose);
   }
   const request = await requestOf(values);
-  const guard = { force: values.force === true, project: request.project };
   // Started now: the worker loads the emitters while this thread analyzes.
   const renderer = request.target === "all"
     ? new ParallelRenderer()
     : undefined;
+  const guard = { force: values.force === true, project: request.project };
   try {
     // Staged while the type check runs, committed once it passes.
     let staged: Promise<StagedTree> | undefined;

@@ -55,27 +55,37 @@ export async function writeTree(
     await Deno.remove(join(dir, path)).catch(() => {});
     await removeEmptyParents(dir, dirname(join(dir, path)));
   }
+  await Deno.mkdir(dir, { recursive: true });
   writeFiles(dir, files);
 }
 
 /**
- * Writes `files` under `dir`, creating directories: one mkdir per directory,
- * and synchronous writes (a generated tree has thousands of small files,
- * and each asynchronous call costs a round trip to Deno's thread pool:
- * about three times the time of the writes).
+ * Writes `files` under the existing directory `dir`, creating the
+ * directories below it: one mkdir per directory, and synchronous writes (a
+ * generated tree has thousands of small files, and each asynchronous call
+ * costs a round trip to Deno's thread pool: about three times the time of
+ * the writes). `dir` itself is never created: a staging directory removed
+ * while a worker still writes into it (Ctrl-C) is not brought back.
  */
 export function writeFiles(
   dir: string,
   files: ReadonlyMap<string, string | Uint8Array>,
 ): void {
-  const made = new Set<string>();
-  for (const [path, content] of files) {
-    const target = join(dir, path);
-    const parent = dirname(target);
-    if (!made.has(parent)) {
-      Deno.mkdirSync(parent, { recursive: true });
-      made.add(parent);
+  const root = resolve(dir);
+  const made = new Set<string>([root]);
+  const makeDirectory = (path: string): void => {
+    if (made.has(path)) return;
+    makeDirectory(dirname(path));
+    try {
+      Deno.mkdirSync(path);
+    } catch (error) {
+      if (!(error instanceof Deno.errors.AlreadyExists)) throw error;
     }
+    made.add(path);
+  };
+  for (const [path, content] of files) {
+    const target = join(root, path);
+    makeDirectory(dirname(target));
     if (typeof content === "string") Deno.writeTextFileSync(target, content);
     else Deno.writeFileSync(target, content);
   }
@@ -163,12 +173,15 @@ export async function startReplacement(
   } catch (error) {
     throw failed(error);
   }
-  // A signal while staging drops the staging directory and exits; during
-  // the two renames it waits for them, so the target is never left missing.
+  // A signal while staging drops the staging directory and exits. While a
+  // fill runs it waits for the fill to end (a worker thread may be writing
+  // into the directory); during the two renames it waits for them, so the
+  // target is never left missing.
   let swapping = false;
+  let filling = 0;
   let interrupted = false;
   const onSignal = () => {
-    if (swapping) {
+    if (swapping || filling > 0) {
       interrupted = true;
       return;
     }
@@ -186,14 +199,24 @@ export async function startReplacement(
   return {
     dir: staging,
     async fill(write) {
+      filling++;
       try {
         return await write();
       } catch (error) {
         await end();
         throw failed(error);
+      } finally {
+        filling--;
+        if (interrupted && filling === 0) {
+          await end();
+          Deno.exit(130);
+        }
       }
     },
     async commit() {
+      // The writes are synchronous: a signal that came meanwhile waits for
+      // the event loop. Let it run now, before the swap, not be lost after.
+      await new Promise((resolve) => setTimeout(resolve, 1));
       try {
         swapping = true;
         await swapIn(real, staging);

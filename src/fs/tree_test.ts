@@ -5,6 +5,7 @@ import {
   replaceTree,
   STAGING_PREFIX,
   startReplacement,
+  writeFiles,
   writeTree,
 } from "./tree.ts";
 
@@ -25,6 +26,25 @@ Deno.test("writeTree then readTree round-trips, sorted, stale files removed", as
     2,
   );
   await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("writeFiles creates directories below its root, never the root itself", async () => {
+  const parent = await Deno.makeTempDir();
+  const dir = `${parent}/tree/`;
+  await Deno.mkdir(dir);
+  writeFiles(dir, new Map([["a/b/c.ts", "c"], ["a/d.ts", "d"], ["e.ts", "e"]]));
+  assert.deepEqual([...await readTree(dir)], [
+    ["a/b/c.ts", "c"],
+    ["a/d.ts", "d"],
+    ["e.ts", "e"],
+  ]);
+  await Deno.remove(dir, { recursive: true });
+  assert.throws(
+    () => writeFiles(dir, new Map([["a/late.ts", "late"]])),
+    Deno.errors.NotFound,
+  );
+  assert.deepEqual(await readTree(parent), new Map());
+  await Deno.remove(parent, { recursive: true });
 });
 
 Deno.test("readTree of a missing directory is empty", async () => {
