@@ -181,3 +181,57 @@ Deno.test("replaceTree turns an I/O failure into one line with exit code 1", asy
       !e.message.includes("\n"),
   );
 });
+
+Deno.test({
+  name:
+    "a signal while a fill writes waits for it, then drops the staging directory and exits 130",
+  ignore: Deno.build.os === "windows",
+  async fn() {
+    const parent = await Deno.makeTempDir();
+    const target = `${parent}/__generated`;
+    await replaceTree(target, new Map([["keep.ts", "keep"]]));
+    // The fill writes for about a second, in steps, as the render worker does.
+    const script = `
+      import { startReplacement } from ${
+      JSON.stringify(new URL("./tree.ts", import.meta.url).href)
+    };
+      const replacement = await startReplacement(${JSON.stringify(target)});
+      await replacement.fill(async () => {
+        console.log("filling");
+        for (let i = 0; i < 100; i++) {
+          Deno.writeTextFileSync(replacement.dir + "/f" + i + ".ts", "x");
+          await new Promise((r) => setTimeout(r, 10));
+        }
+        console.log("filled");
+      });
+      await replacement.commit();
+      console.log("committed");`;
+    const child = new Deno.Command(Deno.execPath(), {
+      args: ["eval", script],
+      stdin: "null",
+      stdout: "piped",
+      stderr: "inherit",
+    }).spawn();
+    const reader = child.stdout.pipeThrough(new TextDecoderStream())
+      .getReader();
+    let printed = (await reader.read()).value ?? "";
+    assert.match(printed, /filling/);
+    child.kill("SIGTERM");
+    for (let chunk; !(chunk = await reader.read()).done;) {
+      printed += chunk.value;
+    }
+    const status = await child.status;
+    assert.equal(status.code, 130);
+    assert.match(printed, /filled/, "the fill ran to its end");
+    assert.doesNotMatch(printed, /committed/);
+    assert.deepEqual([...await readTree(target)], [MARKED, [
+      "keep.ts",
+      "keep",
+    ]]);
+    const names = (await Array.fromAsync(Deno.readDir(parent))).map((e) =>
+      e.name
+    );
+    assert.deepEqual(names, ["__generated"]);
+    await Deno.remove(parent, { recursive: true });
+  },
+});
