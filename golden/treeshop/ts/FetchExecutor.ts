@@ -78,7 +78,7 @@ export class FetchExecutorError extends Error {
 }
 
 /**
- * An {@link Executor} sending requests with `fetch` (spec §4.6):
+ * An {@link Executor} sending requests with `fetch`:
  * `new Api(createFetchExecutor({ baseUrl: "https://shop.example.com" }))`.
  *
  * Each request goes to `baseUrl` plus `uri` with `method` and the headers
