@@ -11,6 +11,11 @@ import {
 
 const MARKED = [MARKER_FILE, MARKER_TEXT] as const;
 
+/** The names in a directory, sorted. */
+async function namesIn(dir: string): Promise<string[]> {
+  return (await Array.fromAsync(Deno.readDir(dir))).map((e) => e.name).sort();
+}
+
 Deno.test("writeTree then readTree round-trips, sorted, stale files removed", async () => {
   const dir = await Deno.makeTempDir();
   await writeTree(
@@ -60,10 +65,7 @@ Deno.test("replaceTree swaps the whole directory and leaves no staging behind", 
     "new/index.ts",
     "new",
   ]]);
-  const names = (await Array.fromAsync(Deno.readDir(parent))).map((e) =>
-    e.name
-  );
-  assert.deepEqual(names, ["__generated"]);
+  assert.deepEqual(await namesIn(parent), ["__generated"]);
   await Deno.remove(parent, { recursive: true });
 });
 
@@ -75,10 +77,7 @@ Deno.test("replaceTree failing to write keeps the old directory", async () => {
     replaceTree(target, new Map([["a.ts", "a"], ["a.ts/b.ts", "clash"]]))
   );
   assert.deepEqual([...await readTree(target)], [MARKED, ["keep.ts", "keep"]]);
-  const names = (await Array.fromAsync(Deno.readDir(parent))).map((e) =>
-    e.name
-  );
-  assert.deepEqual(names, ["__generated"]);
+  assert.deepEqual(await namesIn(parent), ["__generated"]);
   await Deno.remove(parent, { recursive: true });
 });
 
@@ -95,10 +94,7 @@ Deno.test("startReplacement stages beside the target: abandoned, nothing changes
   await staged.fill(() => Deno.writeTextFile(`${staged.dir}/new.ts`, "new"));
   await staged.commit();
   assert.deepEqual([...await readTree(target)], [MARKED, ["new.ts", "new"]]);
-  const names = (await Array.fromAsync(Deno.readDir(parent))).map((e) =>
-    e.name
-  );
-  assert.deepEqual(names, ["__generated"]);
+  assert.deepEqual(await namesIn(parent), ["__generated"]);
   await Deno.remove(parent, { recursive: true });
 });
 
@@ -124,9 +120,7 @@ Deno.test("replaceTree sweeps staging directories a killed run left, only marked
   );
   await writeTree(`${parent}/${STAGING_PREFIX}mine`, new Map([["y", "y"]]));
   await replaceTree(`${parent}/out`, new Map([["a.ts", "a"]]));
-  const names = (await Array.fromAsync(Deno.readDir(parent))).map((e) => e.name)
-    .sort();
-  assert.deepEqual(names, [`${STAGING_PREFIX}mine`, "out"]);
+  assert.deepEqual(await namesIn(parent), [`${STAGING_PREFIX}mine`, "out"]);
   await Deno.remove(parent, { recursive: true });
 });
 
@@ -228,10 +222,7 @@ Deno.test({
       "keep.ts",
       "keep",
     ]]);
-    const names = (await Array.fromAsync(Deno.readDir(parent))).map((e) =>
-      e.name
-    );
-    assert.deepEqual(names, ["__generated"]);
+    assert.deepEqual(await namesIn(parent), ["__generated"]);
     await Deno.remove(parent, { recursive: true });
   },
 });
