@@ -73,11 +73,20 @@ export class ParallelRenderer {
       dir,
     };
     worker.postMessage(job);
-    const own = renderKinds(model, config, sourceName, OWN_KINDS);
-    writeFiles(dir, own);
+    // The worker's answer is awaited even when this half fails: the caller
+    // may remove `dir`, which must not happen while the worker writes.
+    let own: number | Error;
+    try {
+      const files = renderKinds(model, config, sourceName, OWN_KINDS);
+      writeFiles(dir, files);
+      own = files.size;
+    } catch (error) {
+      own = error as Error;
+    }
     const answer = await reply;
+    if (own instanceof Error) throw own;
     if (!answer.ok) throw new Error(answer.message);
-    return own.size + answer.count;
+    return own + answer.count;
   }
 
   /** Ends the worker. */
