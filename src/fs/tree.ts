@@ -169,8 +169,13 @@ export async function startReplacement(
     await Deno.mkdir(parent, { recursive: true });
     await sweepStaging(parent);
     staging = await Deno.makeTempDir({ dir: parent, prefix: STAGING_PREFIX });
+  } catch (error) {
+    throw failed(error);
+  }
+  try {
     await Deno.writeTextFile(join(staging, MARKER_FILE), MARKER_TEXT);
   } catch (error) {
+    await Deno.remove(staging, { recursive: true }).catch(() => {});
     throw failed(error);
   }
   // A signal while staging drops the staging directory and exits. While a
