@@ -175,14 +175,14 @@ async function artifacts(
       target,
     );
   // Rendered while the type check runs; kept if the check passes.
-  let early: { model: ApiModel; files: Map<string, string> } | undefined;
+  let early: Map<string, string> | undefined;
   const model = await modelOfRequest(
     request,
     modelOf,
-    (model) => early = { model, files: filesOf(model) },
+    (model) => early = filesOf(model),
   );
   if (model === undefined) return undefined;
-  return early?.model === model ? early.files : filesOf(model);
+  return early ?? filesOf(model);
 }
 
 async function generate(
@@ -219,11 +219,7 @@ async function generate(
       await staged?.then((tree) => tree.replacement.abandon(), () => {});
       return 1;
     }
-    let tree = await staged;
-    if (tree?.model !== model) {
-      await tree?.replacement.abandon();
-      tree = await stage(model);
-    }
+    const tree = await (staged ?? stage(model));
     await tree.replacement.commit();
     console.log(`wrote ${tree.count} files to ${out}`);
     return 0;

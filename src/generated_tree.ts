@@ -46,8 +46,6 @@ export interface RenderRequest {
 
 /** A generated tree staged beside the output directory. */
 export interface StagedTree {
-  /** The model it was rendered from. */
-  readonly model: ApiModel;
   readonly replacement: TreeReplacement;
   /** Files written (the marker file not counted). */
   readonly count: number;
@@ -91,5 +89,5 @@ export async function stageTree(
     writeFiles(replacement.dir, assets);
     return written + assets.size;
   });
-  return { model, replacement, count };
+  return { replacement, count };
 }

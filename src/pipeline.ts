@@ -65,7 +65,7 @@ export function renderArtifactsWith(
 }
 
 /** The artifact kinds of each target. */
-export const TARGET_KINDS: Readonly<
+const TARGET_KINDS: Readonly<
   Record<ArtifactTarget, readonly ArtifactKind[]>
 > = {
   all: ["ts", "java", "openapi", "page", "model"],
