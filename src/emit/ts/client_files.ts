@@ -297,7 +297,9 @@ async function multipartOf(
   const { FormData, Response } = globalThis as unknown as Globals;
   if (FormData === undefined || !(body instanceof FormData)) return undefined;
   if (Response === undefined) {
-    throw new Error("createFetchExecutor: no global Response to encode FormData");
+    throw new Error(
+      "createFetchExecutor: no global Response to encode FormData",
+    );
   }
   const encoded = new Response(body);
   const type = encoded.headers.get("content-type") ?? "multipart/form-data";

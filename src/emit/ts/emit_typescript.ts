@@ -39,6 +39,7 @@ import {
   errorsFileText,
 } from "./errors_file.ts";
 import { formatTypeScript } from "./format.ts";
+import { exportLine } from "./layout.ts";
 import { inputTypes } from "./input_types.ts";
 import { checkNames } from "./names.ts";
 import {
@@ -254,9 +255,10 @@ export function emitTypeScript(
     add(
       "services/index.ts",
       model.services.map((service) =>
-        `export { ${service.name}, type ${service.name}Options } from ${
-          from(`./${service.name}.ts`)
-        };\n`
+        exportLine(
+          [service.name, `type ${service.name}Options`],
+          from(`./${service.name}.ts`),
+        )
       ).join(""),
     );
   }

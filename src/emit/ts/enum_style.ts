@@ -9,6 +9,7 @@
 
 import type { EnumModel } from "../../model/api_model.ts";
 import { docLines } from "./render.ts";
+import { exportLine } from "./layout.ts";
 
 /** The enum styles. */
 export const ENUM_STYLES = ["union", "enum-like"] as const;
@@ -79,7 +80,6 @@ export function enumExport(
   style: EnumStyle,
   from: string,
 ): string {
-  return style === "enum-like"
-    ? `export { ${item.name}, ${constants} } from ${from};\n`
-    : `export { type ${item.name}, ${constants} } from ${from};\n`;
+  const name = style === "enum-like" ? item.name : `type ${item.name}`;
+  return exportLine([name, constants], from);
 }

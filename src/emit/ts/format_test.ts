@@ -18,7 +18,7 @@ import {
   IMPORT_EXTENSIONS,
 } from "./emit_typescript.ts";
 import { ENUM_STYLES } from "./enum_style.ts";
-import { fitsLineWidth, formatWithDprint } from "./format.ts";
+import { fitsLineWidth, formatWithDprint, overflowingTexts } from "./format.ts";
 import { NULL_RENDER_MODES } from "./null_mode.ts";
 import { edgeModel } from "./testdata/edge_model.ts";
 
@@ -89,12 +89,33 @@ for (const fixture of ["bookstore", "treeshop"]) {
   });
 }
 
+/** How many emitted texts overflow 80 columns, by style, where any does. */
+function overflowsByStyle(model: ApiModel): string[] {
+  const found: string[] = [];
+  for (const style of STYLES) {
+    const before = overflowingTexts();
+    emitTypeScript(model, style);
+    const overflows = overflowingTexts() - before;
+    if (overflows > 0) found.push(`${overflows} in ${JSON.stringify(style)}`);
+  }
+  return found;
+}
+
+Deno.test("format: the fixtures' clients need no formatter pass", async () => {
+  // Loading the formatter's Wasm alone costs a cold run about 150 ms.
+  for (const fixture of ["bookstore", "treeshop"]) {
+    const json = await Deno.readTextFile(`golden/${fixture}/model.json`);
+    assert.deepEqual(overflowsByStyle(parseApiModel(json)), [], fixture);
+  }
+});
+
 Deno.test("format: a 250-endpoint synthetic client is a fixed point of deno fmt", async () => {
   const dir = await Deno.makeTempDir({ prefix: "tailor_format_" });
   try {
     await writeSyntheticProject(dir, 250);
     const result = await analyzeProject(dir);
     if (!result.ok) assert.fail(JSON.stringify(result.diagnostics));
+    assert.deepEqual(overflowsByStyle(result.model), [], "no formatter pass");
     // The options change small files only; the big ones take two styles.
     assertFixedPoints(result.model, [
       {},

@@ -24,8 +24,9 @@ const fits = (text: string) =>
  * broken below `indent` as `deno fmt` breaks it: a generic one argument a
  * line (`ReadonlyArray<\n  BookDto["..."]\n>`), an indexed access with its
  * key on a line (`BookDto[\n  "..."\n]`), a string-keyed map one member a
- * line, each part again broken when it still overflows. Any other
- * type that overflows (a union, an inline object) stays one line.
+ * line, a union one member a line (`\n  | A\n  | null`), each part again
+ * broken when it still overflows. Any other type that overflows (an inline
+ * object) stays one line.
  */
 export function fittedType(
   head: string,
@@ -51,6 +52,18 @@ function brokenType(
     const line = `${head}${type}${tail}`;
     return fits(line) ? [line] : brokenType(head, type, tail, inner);
   };
+  const members = splitTopLevel(type, "|");
+  if (members !== undefined && members.length > 1) {
+    const open = head.trimEnd();
+    const last = members.length - 1;
+    const lines = members.map((member, i) =>
+      layout(`${inner}| `, member, i < last ? "" : tail)
+    );
+    if (!fits(open) || lines.some((line) => line === undefined)) {
+      return undefined;
+    }
+    return [open, ...lines.flatMap((line) => line!)];
+  }
   const generic = splitGeneric(type);
   if (generic !== undefined) {
     const open = `${head}${generic.name}<`;
@@ -140,6 +153,17 @@ export function castReturn(
   return simple && lines.every(fits)
     ? [`${indent}return ${expression} as`, ...lines]
     : [line];
+}
+
+/**
+ * `export { A, type B } from "./A.ts";`, broken one name a line as
+ * `deno fmt` breaks it when it overflows. Ends with a newline.
+ */
+export function exportLine(names: readonly string[], from: string): string {
+  const line = `export { ${names.join(", ")} } from ${from};`;
+  if (fits(line)) return `${line}\n`;
+  const members = names.map((name) => `${INDENT}${name},\n`).join("");
+  return `export {\n${members}} from ${from};\n`;
 }
 
 /** `Name<A, B>` split into name and top-level arguments, else undefined. */

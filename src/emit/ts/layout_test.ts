@@ -102,11 +102,29 @@ Deno.test("layout: a nullable result is cast as a union a member a line", () => 
   );
 });
 
-Deno.test("layout: what it is unsure of stays one long line", () => {
-  const union = `${DTO} | ${OTHER}`;
-  assert.deepEqual(fittedType("  readonly a: ", union, ";", "  "), [
-    `  readonly a: ${union};`,
+Deno.test("layout: an overflowing union gets a member a line", () => {
+  assert.deepEqual(
+    fittedType("  readonly a: ", `${DTO} | ${OTHER}`, ";", "  "),
+    [
+      "  readonly a:",
+      `    | ${DTO}`,
+      `    | ${OTHER};`,
+    ],
+  );
+  // A member that still overflows breaks below its bar, as deno fmt does.
+  const long = `ReadonlyArray<${
+    DTO.replace("SUMMARY", "WITH_A_RATHER_LONGER_NAME")
+  }>`;
+  assert.deepEqual(fittedType("  readonly a: ", `${long} | null`, ";", "  "), [
+    "  readonly a:",
+    "    | ReadonlyArray<",
+    `      ${DTO.replace("SUMMARY", "WITH_A_RATHER_LONGER_NAME")}`,
+    "    >",
+    "    | null;",
   ]);
+});
+
+Deno.test("layout: what it is unsure of stays one long line", () => {
   const inline = `{ readonly a: ${DTO}; readonly b: ${OTHER} }`;
   assert.deepEqual(promiseSignature("  ", inline), [
     `  ): Promise<${inline}> => {`,
