@@ -334,6 +334,14 @@ export const CONFIG_FILE_NAMES: readonly string[] = [
 ];
 
 /**
+ * The last configuration file parsed, by path and text: watch mode reads
+ * the file on every change, and it seldom changes.
+ */
+let lastParsed:
+  | { readonly candidate: string; readonly text: string; config: ClientConfig }
+  | undefined;
+
+/**
  * Reads the configuration of a project: `--config FILE` when given, else the
  * one of `orm.yml`, `orm.yaml` or `orm.properties` in the project directory,
  * else defaults (nothing served). Two of them present is a ConfigError naming
@@ -370,8 +378,13 @@ export async function loadConfig(
   const [only] = found;
   if (only === undefined) return clientConfigOf(new Map());
   const [candidate, text] = only;
+  if (lastParsed?.candidate === candidate && lastParsed.text === text) {
+    return lastParsed.config;
+  }
   try {
-    return parseConfig(candidate, text);
+    const config = parseConfig(candidate, text);
+    lastParsed = { candidate, text, config };
+    return config;
   } catch (error) {
     if (error instanceof ConfigError) {
       throw new ConfigError(`${candidate}: ${error.message}`, error.key);

@@ -46,7 +46,7 @@ export interface WatchGenerateOptions {
   readonly log?: (line: string) => void;
   /** Told after each handled change, with the files written or undefined (tests wait on it). */
   readonly onChange?: (written: WrittenChanges | undefined) => void;
-  /** Quiet time before a change is handled (default 20 ms). */
+  /** Quiet time before a change is handled (default 10 ms). */
   readonly debounceMs?: number;
 }
 

@@ -24,7 +24,7 @@ export interface WatchServerOptions {
   readonly signal: AbortSignal;
   /** Told of every handled change, after its messages are printed. */
   readonly onReload: (reload: Reload) => void;
-  /** Quiet time before a change is handled (default 20 ms). */
+  /** Quiet time before a change is handled (default 10 ms). */
   readonly debounceMs?: number;
   /** Where messages go (default: stderr). */
   readonly log?: (line: string) => void;
