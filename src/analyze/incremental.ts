@@ -55,6 +55,14 @@ export class IncrementalAnalyzer {
     return this.#run;
   }
 
+  /**
+   * Does now, at an idle moment, what the first partial analysis would
+   * otherwise do first: read the import graph of the last analysis.
+   */
+  prepare(): void {
+    this.#baseline?.graph.prepare();
+  }
+
   /** The analysis of `loaded` as it is now (the project may have been refreshed). */
   analyze(loaded: LoadedProject): AnalysisResult {
     this.#loaded = loaded;

@@ -31,6 +31,7 @@ async function checkEdits(
     analyzer.analyze(live.loaded),
     analyzeLoaded(live.loaded, scope),
   );
+  analyzer.prepare(); // as watch mode does before the first edit
   for (const [i, edit] of edits.entries()) {
     const path = `${dir}/${edit.file}`;
     const text = await readOrEmpty(path);

@@ -125,6 +125,8 @@ export class WatchSession {
         onError(error);
       }
     };
+    // Between the first output and the first edit: read the import graph.
+    for (const analyzer of Object.values(this.#analyzers)) analyzer.prepare();
     for await (const event of this.#watcher) {
       const paths = event.paths.filter((path) => this.#matters(path));
       if (paths.length === 0) continue;
