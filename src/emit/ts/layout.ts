@@ -54,6 +54,11 @@ function brokenType(
   };
   const members = splitTopLevel(type, "|");
   if (members !== undefined && members.length > 1) {
+    // Members of the kinds the type renderer writes; no function types,
+    // intersections or inline objects, whose layout is the formatter's.
+    const plainMember = (member: string) =>
+      !/=>|^[({]/.test(member) && !topLevel(member, "&");
+    if (!members.every(plainMember)) return undefined;
     const open = head.trimEnd();
     const last = members.length - 1;
     const lines = members.map((member, i) =>

@@ -125,6 +125,12 @@ Deno.test("layout: an overflowing union gets a member a line", () => {
 });
 
 Deno.test("layout: what it is unsure of stays one long line", () => {
+  for (const member of [`{ readonly a: ${DTO} }`, `${DTO} & ${OTHER}`]) {
+    const union = `${member} | ${OTHER}`;
+    assert.deepEqual(fittedType("  readonly a: ", union, ";", "  "), [
+      `  readonly a: ${union};`,
+    ]);
+  }
   const inline = `{ readonly a: ${DTO}; readonly b: ${OTHER} }`;
   assert.deepEqual(promiseSignature("  ", inline), [
     `  ): Promise<${inline}> => {`,
