@@ -154,6 +154,8 @@ export async function watchGenerate(
       log(`wrote ${first.size} files to ${out}`);
     }
     if (session === undefined) return 1;
+    // Ready for the first edit before saying so.
+    session.prepare();
     log(`watching ${session.loaded.root} for changes (Ctrl-C stops)`);
     await session.watch(async () => {
       const next = await generate();

@@ -72,6 +72,15 @@ export class WatchSession {
     this.#analyzers[scope].analyze(loaded);
 
   /**
+   * Does now what the first edit would otherwise do first (reading the
+   * import graph of the last analysis): for a moment between the first
+   * output and the first edit.
+   */
+  prepare(): void {
+    for (const analyzer of Object.values(this.#analyzers)) analyzer.prepare();
+  }
+
+  /**
    * The type check to run on {@link loaded}: `deno check` when `typeCheck`
    * is true, but the last answer again while only comments changed.
    */
@@ -125,8 +134,6 @@ export class WatchSession {
         onError(error);
       }
     };
-    // Between the first output and the first edit: read the import graph.
-    for (const analyzer of Object.values(this.#analyzers)) analyzer.prepare();
     for await (const event of this.#watcher) {
       const paths = event.paths.filter((path) => this.#matters(path));
       if (paths.length === 0) continue;
