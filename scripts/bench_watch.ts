@@ -1,9 +1,12 @@
 /**
  * Warm regeneration for the benchmark: starts `cli.ts generate --watch`,
- * waits for its first output, then edits one controller `rounds` times (its
- * doc comment, or a parameter's name, which the type check must see again)
- * and measures how long each edit takes to reach the generated service
- * file. Reports why when watch mode is not there.
+ * waits for its first output and its `watching` line, then edits one
+ * controller `rounds` times (its doc comment, or a parameter's name, which
+ * the type check must see again) and measures how long each edit takes to
+ * reach the generated service file. Each edit waits for the watcher to
+ * report the previous one handled (its `updated` line), as a person's next
+ * edit would: otherwise an edit's time would include the rest of the
+ * previous one's writes. Reports why when watch mode is not there.
  *
  * @module
  */
@@ -58,6 +61,30 @@ async function until(
   return false;
 }
 
+/** What the watcher has said on standard output so far. */
+class WatchOutput {
+  /** Whether it said it is watching (ready for the first edit). */
+  watching = false;
+  /** How many changes it reported handled. */
+  handled = 0;
+
+  constructor(stdout: ReadableStream<Uint8Array>) {
+    this.#read(stdout).catch(() => {});
+  }
+
+  async #read(stdout: ReadableStream<Uint8Array>): Promise<void> {
+    let pending = "";
+    for await (const chunk of stdout.pipeThrough(new TextDecoderStream())) {
+      const lines = (pending + chunk).split("\n");
+      pending = lines.pop()!;
+      for (const line of lines) {
+        if (line.startsWith("watching ")) this.watching = true;
+        if (line.startsWith("updated ")) this.handled++;
+      }
+    }
+  }
+}
+
 /** Measures `rounds` warm regenerations in watch mode. */
 export async function measureWarm(
   setup: WarmSetup,
@@ -80,15 +107,18 @@ export async function measureWarm(
     ],
     env: { NO_COLOR: "1" },
     stdin: "null",
-    stdout: "null",
+    stdout: "piped",
     stderr: "piped",
   }).spawn();
   let exited = false;
   const status = child.status.then((s) => (exited = true, s));
   const stderr = new Response(child.stderr).text();
+  const output = new WatchOutput(child.stdout);
   try {
     const started = await until(
-      async () => (await readOrEmpty(generated)).includes(setup.anchor),
+      async () =>
+        output.watching &&
+        (await readOrEmpty(generated)).includes(setup.anchor),
       START_TIMEOUT_MS,
       () => exited,
     );
@@ -120,6 +150,12 @@ export async function measureWarm(
         return { reason: `edit ${round} did not reach ${setup.generated}` };
       }
       runs.push(performance.now() - t0);
+      const handled = await until(
+        () => Promise.resolve(output.handled >= round),
+        EDIT_TIMEOUT_MS,
+        () => exited,
+      );
+      if (!handled) return { reason: `edit ${round} was never reported` };
     }
     return { ms: median(runs), runs };
   } finally {

@@ -1,7 +1,8 @@
 /**
  * A stand-in for `cli.ts generate --watch` in the benchmark's tests: copies
  * `ctrl.ts` of `--project` to `gen.txt` of `--out`, then again on every
- * change; `--fail` exits at once with an error instead.
+ * change, saying so on standard output as the CLI does (`watching`,
+ * `updated`); `--fail` exits at once with an error instead.
  *
  * @module
  */
@@ -28,4 +29,8 @@ const copy = async () => {
 // Watch first, then write: an edit made as soon as the output appears is seen.
 const watcher = Deno.watchFs(values.project!);
 await copy();
-for await (const _ of watcher) await copy();
+console.log(`watching ${values.project} for changes (Ctrl-C stops)`);
+for await (const _ of watcher) {
+  await copy();
+  console.log(`updated ${values.out}: 1 written, 0 removed`);
+}
