@@ -1,7 +1,8 @@
 /**
  * The analyzer: a server project's source -> `ApiModel`, or the diagnostics
- * that say why the project cannot be described to clients. The only module
- * of Tailor that uses ts-morph.
+ * that say why the project cannot be described to clients. The analyzer's
+ * modules are the only ones of Tailor that read TypeScript source; they read
+ * TypeScript's own compiler nodes (see compiler.ts).
  *
  * Explicit mode rule: an operation takes part when its class AND its method
  * both carry `@Api` (and neither `@ApiIgnore`); a method with `@Api` in a
@@ -29,7 +30,7 @@ import { TypeMapper } from "./type_mapper.ts";
 import { TypeNames } from "./type_names.ts";
 import { reportUnresolvedDecorators } from "./unresolved.ts";
 import { type Provenance, ProvenanceRecorder } from "./provenance.ts";
-import { type SourceFile, ts } from "ts-morph";
+import { filePathOf, nameOf, ts, useProgram } from "./compiler.ts";
 
 /** What the analyzer returns: a model (and warnings), or errors. */
 export type AnalysisResult =
@@ -118,12 +119,16 @@ export function analyzeFiles(
   const paths = partial === undefined
     ? loaded.files
     : loaded.files.filter((file) => partial.files.has(file));
-  const files = paths.map((file) => loaded.project.getSourceFileOrThrow(file));
+  const files = paths.map((file) =>
+    loaded.project.getSourceFileOrThrow(file).compilerNode
+  );
+  const program = loaded.project.getProgram().compilerObject;
+  useProgram(program);
   const failed = (): FileAnalysis => ({
     result: { ok: false, diagnostics: sortDiagnostics(sink.errors) },
     provenance: recorder.finish(new Map()),
   });
-  reportSyntaxErrors(loaded, files, sink);
+  reportSyntaxErrors(program, files, sink);
   if (sink.errors.length > 0) return failed();
   reportUnresolvedDecorators(files, sink);
   const scan = scanProject(files, sink);
@@ -160,7 +165,7 @@ export function analyzeFiles(
   const routes = new Map<string, string>();
   /** Reads one controller's service into `services`. */
   function readController(controller: ControllerInfo): void {
-    const file = controller.declaration.getSourceFile().getFilePath();
+    const file = filePathOf(controller.declaration);
     if (controller.ignored && !server) return;
     if (explicit && controller.api === undefined) {
       for (const route of controller.routes) {
@@ -168,7 +173,7 @@ export function analyzeFiles(
         sink.warning(
           CODES.API_METHOD_OUTSIDE_API_CLASS,
           route.api.decorator,
-          `${controller.name}.${route.declaration.getName()} has @Api but ` +
+          `${controller.name}.${nameOf(route.declaration)} has @Api but ` +
             `${controller.name} has none, so it is not part of the client`,
           `add @Api() to ${controller.name}`,
         );
@@ -181,7 +186,7 @@ export function analyzeFiles(
     for (const route of controller.routes) {
       if (route.ignored && !server) continue;
       if (explicit && route.api === undefined) continue;
-      const where = `${controller.name}.${route.declaration.getName()}`;
+      const where = `${controller.name}.${nameOf(route.declaration)}`;
       const key = routeKey(route.httpMethod, route.path);
       const first = routes.get(key);
       if (first !== undefined) {
@@ -208,8 +213,7 @@ export function analyzeFiles(
     }
     if (operations.length === 0) return;
     const name = serviceName(controller.name);
-    const nameNode = controller.declaration.getNameNode() ??
-      controller.declaration;
+    const nameNode = controller.declaration.name ?? controller.declaration;
     if (
       !names.claim(
         "service",
@@ -232,7 +236,7 @@ export function analyzeFiles(
   }
 
   for (const controller of scan.controllers) {
-    const file = controller.declaration.getSourceFile().getFilePath();
+    const file = filePathOf(controller.declaration);
     const warningsBefore = sink.warnings.length;
     readController(controller);
     recorder.warnings(file, sink.warnings.slice(warningsBefore));
@@ -262,18 +266,14 @@ export function analyzeFiles(
  * from it.
  */
 function reportSyntaxErrors(
-  loaded: LoadedProject,
-  files: readonly SourceFile[],
+  program: ts.Program,
+  files: readonly ts.SourceFile[],
   sink: DiagnosticSink,
 ): void {
-  const program = loaded.project.getProgram();
   for (const file of files) {
     const [first, ...more] = program.getSyntacticDiagnostics(file);
     if (first === undefined) continue;
-    const message = ts.flattenDiagnosticMessageText(
-      first.compilerObject.messageText,
-      " ",
-    );
+    const message = ts.flattenDiagnosticMessageText(first.messageText, " ");
     const others = more.length === 0
       ? ""
       : ` (and ${more.length} more syntax error${
@@ -282,8 +282,8 @@ function reportSyntaxErrors(
     sink.errorAt(
       CODES.SYNTAX_ERROR,
       file,
-      first.getStart() ?? 0,
-      `syntax error TS${first.getCode()}: ${message}${others}`,
+      first.start ?? 0,
+      `syntax error TS${first.code}: ${message}${others}`,
       "fix the source so that it parses (deno check shows the same error)",
     );
   }

@@ -9,8 +9,8 @@
  */
 
 import { relative } from "node:path";
-import type { Node, SourceFile } from "ts-morph";
 import type { Diagnostic } from "../model/diagnostic.ts";
+import { filePathOf, lineAndColumn, startOf, type ts } from "./compiler.ts";
 
 /** Every diagnostic code with its meaning. */
 export const CODES = {
@@ -80,27 +80,27 @@ export class DiagnosticSink {
   }
 
   /** Reports an error at `node`. */
-  error(code: Code, node: Node, message: string, hint?: string): void {
+  error(code: Code, node: ts.Node, message: string, hint?: string): void {
     this.#add(this.errors, code, node, message, hint);
   }
 
   /** Reports a warning at `node`. */
-  warning(code: Code, node: Node, message: string, hint?: string): void {
+  warning(code: Code, node: ts.Node, message: string, hint?: string): void {
     this.#add(this.warnings, code, node, message, hint, WARNING);
   }
 
   /** Reports an error at a character position of a source file. */
   errorAt(
     code: Code,
-    sourceFile: SourceFile,
+    sourceFile: ts.SourceFile,
     position: number,
     message: string,
     hint?: string,
   ): void {
-    const { line, column } = sourceFile.getLineAndColumnAtPos(position);
+    const { line, column } = lineAndColumn(sourceFile, position);
     this.#push(this.errors, {
       code,
-      file: this.relativePath(sourceFile.getFilePath()),
+      file: this.relativePath(filePathOf(sourceFile)),
       line,
       column,
       message,
@@ -122,10 +122,9 @@ export class DiagnosticSink {
   }
 
   /** Relative position of a node, as the model's `SourceLocation`. */
-  location(node: Node): { file: string; line: number; column: number } {
-    const sourceFile = node.getSourceFile();
-    const { line, column } = sourceFile.getLineAndColumnAtPos(node.getStart());
-    return { file: this.relativePath(sourceFile.getFilePath()), line, column };
+  location(node: ts.Node): { file: string; line: number; column: number } {
+    const { line, column } = lineAndColumn(node.getSourceFile(), startOf(node));
+    return { file: this.relativePath(filePathOf(node)), line, column };
   }
 
   /** A path relative to the project root with `/` separators. */
@@ -136,7 +135,7 @@ export class DiagnosticSink {
   #add(
     list: Diagnostic[],
     code: Code,
-    node: Node,
+    node: ts.Node,
     message: string,
     hint: string | undefined,
     severity: typeof WARNING | undefined = undefined,

@@ -6,16 +6,17 @@
  * @module
  */
 
-import {
-  type ClassDeclaration,
-  type Decorator,
-  type MethodDeclaration,
-  Node,
-  type SourceFile,
-} from "ts-morph";
 import type { HttpMethod } from "../model/api_model.ts";
 import { normalizePath } from "../runtime/api.ts";
 import { CODES, type DiagnosticSink } from "./codes.ts";
+import {
+  filePathOf,
+  instanceMembers,
+  nameOf,
+  textOf,
+  ts,
+  typeOf,
+} from "./compiler.ts";
 import { decoratorArguments, runtimeDecorators } from "./symbols.ts";
 
 const ROUTE_DECORATORS: ReadonlyMap<string, HttpMethod> = new Map([
@@ -28,26 +29,29 @@ const ROUTE_DECORATORS: ReadonlyMap<string, HttpMethod> = new Map([
 
 /** `@Api(...)` as written: its groups and where each was written. */
 export interface ApiMark {
-  readonly decorator: Decorator;
-  readonly groups: readonly { readonly name: string; readonly node: Node }[];
+  readonly decorator: ts.Decorator;
+  readonly groups: readonly {
+    readonly name: string;
+    readonly node: ts.Node;
+  }[];
 }
 
 /** A route method of a controller. */
 export interface RouteInfo {
-  readonly declaration: MethodDeclaration;
+  readonly declaration: ts.MethodDeclaration;
   readonly httpMethod: HttpMethod;
   /** Full path: prefix + route, normalized, `{name}` variables. */
   readonly path: string;
-  readonly routeDecorator: Decorator;
+  readonly routeDecorator: ts.Decorator;
   readonly api?: ApiMark;
   readonly ignored: boolean;
   /** `@Throws(...)` on the method, when it has one. */
-  readonly throws?: Decorator;
+  readonly throws?: ts.Decorator;
 }
 
 /** A `@Controller()` class. */
 export interface ControllerInfo {
-  readonly declaration: ClassDeclaration;
+  readonly declaration: ts.ClassDeclaration;
   readonly name: string;
   readonly api?: ApiMark;
   readonly ignored: boolean;
@@ -66,16 +70,17 @@ export interface ProjectScan {
 
 /** Finds controllers and the enabling switch in the project's files. */
 export function scanProject(
-  files: readonly SourceFile[],
+  files: readonly ts.SourceFile[],
   sink: DiagnosticSink,
 ): ProjectScan {
   const implicitFiles = new Set<string>();
   const controllers: ControllerInfo[] = [];
   for (const file of files) {
-    for (const declaration of file.getClasses()) {
+    for (const declaration of file.statements) {
+      if (!ts.isClassDeclaration(declaration)) continue;
       const decorators = runtimeDecorators(declaration);
       if (decorators.some((d) => d.name === "EnableImplicitApi")) {
-        implicitFiles.add(file.getFilePath());
+        implicitFiles.add(filePathOf(file));
       }
       const controller = decorators.find((d) => d.name === "Controller");
       if (controller === undefined) continue;
@@ -92,12 +97,12 @@ export function scanProject(
 }
 
 function readController(
-  declaration: ClassDeclaration,
-  controllerDecorator: Decorator,
-  decorators: { name: string; decorator: Decorator }[],
+  declaration: ts.ClassDeclaration,
+  controllerDecorator: ts.Decorator,
+  decorators: { name: string; decorator: ts.Decorator }[],
   sink: DiagnosticSink,
 ): ControllerInfo {
-  const name = declaration.getName() ?? "Anonymous";
+  const name = nameOf(declaration) ?? "Anonymous";
   const prefixArgument = decoratorArguments(controllerDecorator)[0];
   const prefix = prefixArgument === undefined
     ? ""
@@ -106,11 +111,12 @@ function readController(
   const api = readApi(decorators, sink, name);
   const ignored = decorators.some((d) => d.name === "ApiIgnore");
   const routes: RouteInfo[] = [];
-  for (const method of declaration.getInstanceMethods()) {
+  for (const method of instanceMembers(declaration)) {
+    if (!ts.isMethodDeclaration(method)) continue;
     const methodDecorators = runtimeDecorators(method);
     const route = methodDecorators.find((d) => ROUTE_DECORATORS.has(d.name));
     if (route === undefined) continue;
-    const where = `${name}.${method.getName()}`;
+    const where = `${name}.${nameOf(method)}`;
     const pathArgument = decoratorArguments(route.decorator)[0];
     const routePath = pathArgument === undefined
       ? ""
@@ -151,17 +157,17 @@ export function joinPath(prefix: string, route: string): string {
 }
 
 function readApi(
-  decorators: { name: string; decorator: Decorator }[],
+  decorators: { name: string; decorator: ts.Decorator }[],
   sink: DiagnosticSink,
   where: string,
 ): ApiMark | undefined {
   const found = decorators.find((d) => d.name === "Api");
   if (found === undefined) return undefined;
   const argument = decoratorArguments(found.decorator)[0];
-  const groups: { name: string; node: Node }[] = [];
+  const groups: { name: string; node: ts.Node }[] = [];
   if (argument !== undefined) {
-    const elements = Node.isArrayLiteralExpression(argument)
-      ? argument.getElements()
+    const elements = ts.isArrayLiteralExpression(argument)
+      ? argument.elements
       : [argument];
     for (const element of elements) {
       const value = literalString(element, sink, `${where}: an @Api group`);
@@ -173,21 +179,19 @@ function readApi(
 
 /** The value of a string literal argument; reported when not one. */
 function literalString(
-  node: Node,
+  node: ts.Node,
   sink: DiagnosticSink,
   what: string,
 ): string | undefined {
-  if (
-    Node.isStringLiteral(node) || Node.isNoSubstitutionTemplateLiteral(node)
-  ) {
-    return node.getLiteralValue();
+  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) {
+    return node.text;
   }
-  const type = node.getType();
-  if (type.isStringLiteral()) return String(type.getLiteralValue());
+  const type = typeOf(node);
+  if (type.isStringLiteral()) return String(type.value);
   sink.error(
     CODES.NON_LITERAL_ARGUMENT,
     node,
-    `${what} must be a string literal, found \`${node.getText()}\``,
+    `${what} must be a string literal, found \`${textOf(node)}\``,
     "write the value in place, or use a `const` string",
   );
   return undefined;

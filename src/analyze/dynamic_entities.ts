@@ -7,13 +7,13 @@
  * @module
  */
 
-import type { PropertyDeclaration } from "ts-morph";
 import type {
   DynamicEntityModel,
   PropertyModel,
   TypeRef,
 } from "../model/api_model.ts";
 import type { DiagnosticSink } from "./codes.ts";
+import { type ts, typeOf } from "./compiler.ts";
 import type { EntityInfo, EntityProperty } from "./entities.ts";
 import {
   Registry,
@@ -37,7 +37,7 @@ export interface DynamicEntitiesContext {
   /** Dynamic entities by entity name. */
   readonly dynamics: Registry<DynamicEntityModel>;
   /** Value type of each scalar entity property mapped so far. */
-  readonly scalarTypes: Map<PropertyDeclaration, TypeRef | undefined>;
+  readonly scalarTypes: Map<ts.PropertyDeclaration, TypeRef | undefined>;
 }
 
 /** The value type of a scalar entity property (`Int`, enums kept). */
@@ -55,9 +55,9 @@ export function scalarType(
     owner: undefined,
     env: new Map(),
   };
-  const typeNode = declaration.getTypeNode();
+  const typeNode = declaration.type;
   const mapped = typeNode === undefined
-    ? cx.types.mapInferred(declaration.getType(), declaration, site)
+    ? cx.types.mapInferred(typeOf(declaration), declaration, site)
     : cx.types.map(typeNode, site);
   const type = mapped?.type;
   cx.scalarTypes.set(declaration, type);

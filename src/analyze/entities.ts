@@ -5,13 +5,7 @@
  * @module
  */
 
-import {
-  type ClassDeclaration,
-  type Decorator,
-  Node,
-  type PropertyDeclaration,
-  SyntaxKind,
-} from "ts-morph";
+import { declarationsOf, instanceMembers, nameOf, ts } from "./compiler.ts";
 import { docOf } from "./docs.ts";
 import {
   decoratorArguments,
@@ -35,20 +29,20 @@ const PROPERTY_DECORATORS: ReadonlyMap<string, EntityProperty["kind"]> =
 /** One persistent property of an entity. */
 export interface EntityProperty {
   readonly name: string;
-  readonly declaration: PropertyDeclaration;
+  readonly declaration: ts.PropertyDeclaration;
   readonly doc?: string;
   readonly kind: "scalar" | "association";
   /** For associations: one-to-many and many-to-many. */
   readonly toMany: boolean;
   /** For associations: the target entity class, when it could be resolved. */
-  readonly target?: ClassDeclaration;
+  readonly target?: ts.ClassDeclaration;
 }
 
 /** An entity class. */
 export interface EntityInfo {
   /** The entity's name: `@Entity("name")`, else the class name. */
   readonly name: string;
-  readonly declaration: ClassDeclaration;
+  readonly declaration: ts.ClassDeclaration;
   readonly doc?: string;
   /** Persistent properties in declaration order. */
   readonly properties: readonly EntityProperty[];
@@ -57,24 +51,23 @@ export interface EntityInfo {
 }
 
 /** The `@Entity()` decorator of a class, when it has ours. */
-export function isEntityClass(declaration: ClassDeclaration): boolean {
+export function isEntityClass(declaration: ts.ClassDeclaration): boolean {
   return runtimeDecorators(declaration).some((d) => d.name === "Entity");
 }
 
 /** Reads an entity class. Call only for classes with `@Entity()`. */
-export function readEntity(declaration: ClassDeclaration): EntityInfo {
+export function readEntity(declaration: ts.ClassDeclaration): EntityInfo {
   const entityDecorator = runtimeDecorators(declaration).find((d) =>
     d.name === "Entity"
   );
   const nameArgument = entityDecorator &&
     decoratorArguments(entityDecorator.decorator)[0];
-  const name = nameArgument !== undefined &&
-      Node.isStringLiteral(nameArgument)
-    ? nameArgument.getLiteralValue()
-    : declaration.getName() ?? "Anonymous";
+  const name = nameArgument !== undefined && ts.isStringLiteral(nameArgument)
+    ? nameArgument.text
+    : nameOf(declaration) ?? "Anonymous";
   const properties: EntityProperty[] = [];
-  for (const property of declaration.getInstanceProperties()) {
-    if (!Node.isPropertyDeclaration(property)) continue;
+  for (const property of instanceMembers(declaration)) {
+    if (!ts.isPropertyDeclaration(property)) continue;
     const decorators = runtimeDecorators(property);
     const found = decorators.find((d) => PROPERTY_DECORATORS.has(d.name));
     if (found === undefined) continue;
@@ -112,35 +105,32 @@ export function readEntity(declaration: ClassDeclaration): EntityInfo {
 
 /** The target class of an association: `() => Target`, else the property type. */
 function associationTarget(
-  property: PropertyDeclaration,
-  decorator: Decorator,
-): ClassDeclaration | undefined {
+  property: ts.PropertyDeclaration,
+  decorator: ts.Decorator,
+): ts.ClassDeclaration | undefined {
   const first = decoratorArguments(decorator)[0];
-  if (first !== undefined && Node.isArrowFunction(first)) {
-    const body = first.getBody();
-    const target = classOf(body);
+  if (first !== undefined && ts.isArrowFunction(first)) {
+    const target = classOf(first.body);
     if (target !== undefined) return target;
   }
   // Fall back to the declared type: `T`, `T | null`, `T[]`, `Array<T>`.
-  const typeNode = property.getTypeNode();
-  if (typeNode === undefined) return undefined;
-  const references = [
-    typeNode,
-    ...typeNode.getDescendantsOfKind(SyntaxKind.TypeReference),
-  ].filter(Node.isTypeReference);
-  for (const reference of references) {
-    const target = classOf(typeReferenceNameNode(reference));
+  const typeNode = property.type;
+  return typeNode === undefined ? undefined : entityIn(typeNode);
+}
+
+/**
+ * The first entity class named by a type reference in a type node (the
+ * node itself, then its descendants in source order).
+ */
+function entityIn(node: ts.Node): ts.ClassDeclaration | undefined {
+  if (ts.isTypeReferenceNode(node)) {
+    const target = classOf(typeReferenceNameNode(node));
     if (target !== undefined && isEntityClass(target)) return target;
   }
-  return undefined;
+  return ts.forEachChild(node, entityIn);
 }
 
 /** The class an expression or name resolves to. */
-export function classOf(node: Node): ClassDeclaration | undefined {
-  const declaration = resolvedSymbol(node)?.getDeclarations().find((d) =>
-    Node.isClassDeclaration(d)
-  );
-  return declaration !== undefined && Node.isClassDeclaration(declaration)
-    ? declaration
-    : undefined;
+export function classOf(node: ts.Node): ts.ClassDeclaration | undefined {
+  return declarationsOf(resolvedSymbol(node)).find(ts.isClassDeclaration);
 }

@@ -6,16 +6,9 @@
  * @module
  */
 
-import {
-  type EnumDeclaration,
-  type LiteralTypeNode,
-  Node,
-  type StringLiteral,
-  type TypeAliasDeclaration,
-  type TypeNode,
-} from "ts-morph";
 import type { EnumModel, EnumValueModel } from "../model/api_model.ts";
 import type { DiagnosticSink } from "./codes.ts";
+import { checkerOf, textOf, ts } from "./compiler.ts";
 import { blockDocBefore, docOf } from "./docs.ts";
 import {
   type Mapped,
@@ -28,15 +21,12 @@ import type { TypeNames } from "./type_names.ts";
 
 /** The members of a union of string literals, else undefined. */
 export function stringLiteralUnion(
-  node: TypeNode,
-): LiteralTypeNode[] | undefined {
-  const members = Node.isUnionTypeNode(node) ? node.getTypeNodes() : [node];
-  const literals: LiteralTypeNode[] = [];
+  node: ts.TypeNode,
+): ts.LiteralTypeNode[] | undefined {
+  const members = ts.isUnionTypeNode(node) ? node.types : [node];
+  const literals: ts.LiteralTypeNode[] = [];
   for (const member of members) {
-    if (
-      !Node.isLiteralTypeNode(member) ||
-      !Node.isStringLiteral(member.getLiteral())
-    ) {
+    if (!ts.isLiteralTypeNode(member) || !ts.isStringLiteral(member.literal)) {
       return undefined;
     }
     literals.push(member);
@@ -63,15 +53,16 @@ export interface EnumsContext {
  */
 export function enumRef(
   cx: EnumsContext,
-  declaration: EnumDeclaration,
-  node: Node,
+  declaration: ts.EnumDeclaration,
+  node: ts.Node,
   site: Site,
 ): Mapped | undefined {
-  const name = declaration.getName();
+  const name = textOf(declaration.name);
   return enumOnce(cx, name, declaration, node, site, () => {
+    const checker = checkerOf(declaration);
     const values: EnumValueModel[] = [];
-    for (const member of declaration.getMembers()) {
-      const value = member.getValue();
+    for (const member of declaration.members) {
+      const value = checker.getConstantValue(member);
       if (typeof value !== "string") {
         return reportUnsupported(
           cx.sink,
@@ -94,23 +85,22 @@ export function enumRef(
  */
 export function literalUnionRef(
   cx: EnumsContext,
-  alias: TypeAliasDeclaration,
-  typeNode: TypeNode,
-  literals: readonly LiteralTypeNode[],
-  node: Node,
+  alias: ts.TypeAliasDeclaration,
+  typeNode: ts.TypeNode,
+  literals: readonly ts.LiteralTypeNode[],
+  node: ts.Node,
   site: Site,
 ): Mapped | undefined {
   return enumOnce(
     cx,
-    alias.getName(),
+    textOf(alias.name),
     alias,
     node,
     site,
     () =>
       literals.map((literal, i) => {
-        const value = (literal.getLiteral() as StringLiteral)
-          .getLiteralValue();
-        const from = i === 0 ? typeNode.getPos() : literals[i - 1]!.getEnd();
+        const value = (literal.literal as ts.StringLiteral).text;
+        const from = i === 0 ? typeNode.pos : literals[i - 1]!.end;
         const doc = blockDocBefore(literal, from);
         return { value, ...(doc === undefined ? {} : { doc }) };
       }),
@@ -124,8 +114,8 @@ export function literalUnionRef(
 function enumOnce(
   cx: EnumsContext,
   name: string,
-  declaration: EnumDeclaration | TypeAliasDeclaration,
-  node: Node,
+  declaration: ts.EnumDeclaration | ts.TypeAliasDeclaration,
+  node: ts.Node,
   site: Site,
   read: () => EnumValueModel[] | undefined,
 ): Mapped | undefined {

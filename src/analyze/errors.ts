@@ -6,14 +6,6 @@
  * @module
  */
 
-import {
-  type ClassDeclaration,
-  type Decorator,
-  Node,
-  type ParameterDeclaration,
-  type PropertyDeclaration,
-  SyntaxKind,
-} from "ts-morph";
 import type {
   ErrorModel,
   PropertyModel,
@@ -25,6 +17,22 @@ import {
   RESERVED_ERROR_FIELDS,
 } from "../runtime/api_error.ts";
 import { CODES, compare, type DiagnosticSink } from "./codes.ts";
+import {
+  classMembers,
+  type ClassProperty,
+  declarationsOf,
+  extendsTypes,
+  hasModifier,
+  hasTypeFlag,
+  isClassProperty,
+  isParameterProperty,
+  nameOf,
+  scopeOf,
+  staticMembers,
+  textOf,
+  ts,
+  typeOf,
+} from "./compiler.ts";
 import { docOf } from "./docs.ts";
 import {
   decoratorArguments,
@@ -64,9 +72,9 @@ export class ErrorReader {
   readonly #cx: ErrorsContext;
   readonly #sink: DiagnosticSink;
   /** Every error class read, with its model (undefined when it has errors). */
-  readonly #classes = new Map<ClassDeclaration, ErrorModel | undefined>();
+  readonly #classes = new Map<ts.ClassDeclaration, ErrorModel | undefined>();
   /** `family/code` -> the class that first declared it. */
-  readonly #codes = new Map<string, ClassDeclaration>();
+  readonly #codes = new Map<string, ts.ClassDeclaration>();
 
   /** Fields are mapped with `cx.types`, problems reported to `cx.sink`. */
   constructor(cx: ErrorsContext) {
@@ -79,7 +87,7 @@ export class ErrorReader {
    * undefined when one of them is in error (reported).
    */
   readThrows(
-    throws: Decorator | undefined,
+    throws: ts.Decorator | undefined,
     where: string,
   ): string[] | undefined {
     if (throws === undefined) return [];
@@ -100,21 +108,21 @@ export class ErrorReader {
       .sort((a, b) => compare(a.family, b.family) || compare(a.code, b.code));
   }
 
-  #readArgument(argument: Node, where: string): ErrorModel | undefined {
+  #readArgument(argument: ts.Node, where: string): ErrorModel | undefined {
     const named = withoutCasts(argument);
-    const declaration = Node.isIdentifier(named) ||
-        Node.isPropertyAccessExpression(named)
-      ? resolvedSymbol(named)?.getDeclarations().find(
-        Node.isClassDeclaration,
-      )
-      : undefined;
+    const declaration =
+      ts.isIdentifier(named) || ts.isPropertyAccessExpression(named)
+        ? declarationsOf(resolvedSymbol(named)).find(ts.isClassDeclaration)
+        : undefined;
     if (
       declaration === undefined || chainToApiError(declaration) === undefined
     ) {
       this.#sink.error(
         CODES.BAD_ERROR_CLASS,
         argument,
-        `${where}: @Throws takes ApiError subclasses, found \`${argument.getText()}\``,
+        `${where}: @Throws takes ApiError subclasses, found \`${
+          textOf(argument)
+        }\``,
         HINT_ERROR_CLASS,
       );
       return undefined;
@@ -126,9 +134,9 @@ export class ErrorReader {
     return this.#classes.get(declaration);
   }
 
-  #readClass(declaration: ClassDeclaration): ErrorModel | undefined {
-    const name = declaration.getName() ?? "Anonymous";
-    const nameNode = declaration.getNameNode() ?? declaration;
+  #readClass(declaration: ts.ClassDeclaration): ErrorModel | undefined {
+    const name = nameOf(declaration) ?? "Anonymous";
+    const nameNode = declaration.name ?? declaration;
     const chain = chainToApiError(declaration)!;
     const family = this.#literalStatic(chain, "family", "string", name);
     const code = this.#literalStatic(chain, "code", "string", name);
@@ -153,12 +161,14 @@ export class ErrorReader {
     const key = `${family}/${code}`;
     const first = this.#codes.get(key);
     if (first !== undefined && first !== declaration) {
-      const other = this.#sink.location(first.getNameNode() ?? first);
+      const other = this.#sink.location(first.name ?? first);
       this.#sink.error(
         CODES.DUPLICATE_ERROR_CODE,
         nameNode,
         `${name}: family "${family}" and code "${code}" are already ` +
-          `declared by ${first.getName()} (${other.file}:${other.line}:${other.column}); ` +
+          `declared by ${
+            nameOf(first)
+          } (${other.file}:${other.line}:${other.column}); ` +
           "clients could not tell the two apart",
         "give one of them another code",
       );
@@ -183,28 +193,31 @@ export class ErrorReader {
    * error (reported).
    */
   #literalStatic(
-    chain: readonly ClassDeclaration[],
+    chain: readonly ts.ClassDeclaration[],
     static_: "family" | "code" | "status",
     kind: "string" | "number",
     name: string,
   ): string | number | null | undefined {
-    const property = [...chain].reverse()
-      .map((c) => c.getStaticProperty(static_))
-      .find((p) => p !== undefined);
+    let property: ClassProperty | undefined;
+    for (let i = chain.length - 1; i >= 0 && property === undefined; i--) {
+      property = staticProperty(chain[i]!, static_);
+    }
     if (property === undefined) {
       if (static_ === "status") return null;
       this.#sink.error(
         CODES.BAD_ERROR_CLASS,
-        chain[chain.length - 1]!.getNameNode() ?? chain[chain.length - 1]!,
+        chain[chain.length - 1]!.name ?? chain[chain.length - 1]!,
         `${name}: an ApiError needs a \`static readonly ${static_}\``,
         HINT_ERROR_CLASS,
       );
       return undefined;
     }
-    const type = property.getType();
+    const type = typeOf(property);
     const value = kind === "string"
-      ? (type.isStringLiteral() ? type.getLiteralValue() : undefined)
-      : (type.isNumberLiteral() ? type.getLiteralValue() : undefined);
+      ? (type.isStringLiteral() ? type.value : undefined)
+      : (hasTypeFlag(type, ts.TypeFlags.NumberLiteral)
+        ? (type as ts.LiteralType).value
+        : undefined);
     if (
       value === undefined || (kind === "string" && value === "") ||
       typeof value !== kind
@@ -213,7 +226,7 @@ export class ErrorReader {
         CODES.BAD_ERROR_CLASS,
         property,
         `${name}: \`static ${static_}\` must be a non-empty ${kind} literal ` +
-          `(declared \`readonly\`), found \`${property.getText()}\``,
+          `(declared \`readonly\`), found \`${textOf(property)}\``,
         HINT_ERROR_CLASS,
       );
       return undefined;
@@ -223,7 +236,7 @@ export class ErrorReader {
 
   /** The public fields of the chain, bases first; undefined on errors. */
   #fields(
-    chain: readonly ClassDeclaration[],
+    chain: readonly ts.ClassDeclaration[],
     name: string,
   ): PropertyModel[] | undefined {
     const site = {
@@ -235,7 +248,7 @@ export class ErrorReader {
     let failed = false;
     for (const member of chain.flatMap(instanceFields)) {
       const field = propertyName(member);
-      const scope = member.getScope();
+      const scope = scopeOf(member);
       const problem = RESERVED_ERROR_FIELDS.has(field)
         ? `the field name ${field} is reserved (the body's family and code, ` +
           "or a property of Error)"
@@ -249,7 +262,7 @@ export class ErrorReader {
       if (problem !== undefined) {
         this.#sink.error(
           CODES.BAD_ERROR_CLASS,
-          member.getNameNode(),
+          member.name,
           `${name}: ${problem}`,
           HINT_ERROR_CLASS,
         );
@@ -262,7 +275,7 @@ export class ErrorReader {
       } else if (this.#holdsEntity(property.type, new Set())) {
         this.#sink.error(
           CODES.BAD_ERROR_CLASS,
-          member.getNameNode(),
+          member.name,
           `${name}: the field ${field} holds an entity (a FetchBy shape or an ` +
             "entity type), but error bodies are sent as they are, not " +
             "trimmed to a shape",
@@ -307,13 +320,13 @@ function childTypes(type: TypeRef): readonly TypeRef[] {
 }
 
 /** `X` of `X as never`, `(X)`, `X!` or `X satisfies T`. */
-function withoutCasts(node: Node): Node {
+function withoutCasts(node: ts.Node): ts.Node {
   let current = node;
   while (
-    Node.isAsExpression(current) || Node.isParenthesizedExpression(current) ||
-    Node.isNonNullExpression(current) || Node.isSatisfiesExpression(current)
+    ts.isAsExpression(current) || ts.isParenthesizedExpression(current) ||
+    ts.isNonNullExpression(current) || ts.isSatisfiesExpression(current)
   ) {
-    current = current.getExpression();
+    current = current.expression;
   }
   return current;
 }
@@ -328,25 +341,37 @@ export function isErrorStatus(status: number): boolean {
  * `declaration`; undefined when `declaration` does not extend `ApiError`.
  */
 function chainToApiError(
-  declaration: ClassDeclaration,
-): ClassDeclaration[] | undefined {
-  const chain: ClassDeclaration[] = [];
-  let current: ClassDeclaration | undefined = declaration;
+  declaration: ts.ClassDeclaration,
+): ts.ClassDeclaration[] | undefined {
+  const chain: ts.ClassDeclaration[] = [];
+  let current: ts.ClassDeclaration | undefined = declaration;
   while (current !== undefined && chain.length < 32) {
     if (isRuntimeNode(current)) {
-      return current.getName() === "ApiError" && chain.length > 0
+      return nameOf(current) === "ApiError" && chain.length > 0
         ? chain.reverse()
         : undefined;
     }
     chain.push(current);
-    const expression: Node | undefined = current.getExtends()?.getExpression();
+    const expression: ts.Expression | undefined = extendsTypes(current)[0]
+      ?.expression;
     current = expression === undefined
       ? undefined
-      : resolvedSymbol(expression)?.getDeclarations().find(
-        Node.isClassDeclaration,
-      );
+      : declarationsOf(resolvedSymbol(expression)).find(ts.isClassDeclaration);
   }
   return undefined;
+}
+
+/**
+ * A static field or accessor of a class by name (ts-morph's
+ * `getStaticProperty(name)`).
+ */
+function staticProperty(
+  declaration: ts.ClassDeclaration,
+  name: string,
+): ClassProperty | undefined {
+  return staticMembers(declaration).find((member): member is ClassProperty =>
+    isClassProperty(member) && nameOf(member) === name
+  );
 }
 
 /**
@@ -354,19 +379,18 @@ function chainToApiError(
  * property declarations, in source order; `#private` ones are left out.
  */
 function instanceFields(
-  declaration: ClassDeclaration,
-): (ParameterDeclaration | PropertyDeclaration)[] {
-  const fields: (ParameterDeclaration | PropertyDeclaration)[] = [];
-  for (const constructor of declaration.getConstructors()) {
-    fields.push(
-      ...constructor.getParameters().filter((p) => p.isParameterProperty()),
-    );
+  declaration: ts.ClassDeclaration,
+): (ts.ParameterDeclaration | ts.PropertyDeclaration)[] {
+  const members = classMembers(declaration);
+  const fields: (ts.ParameterDeclaration | ts.PropertyDeclaration)[] = [];
+  for (const member of members) {
+    if (!ts.isConstructorDeclaration(member)) continue;
+    fields.push(...member.parameters.filter(isParameterProperty));
   }
-  for (const member of declaration.getProperties()) {
-    if (member.isStatic()) continue;
-    if (member.getNameNode().getKind() === SyntaxKind.PrivateIdentifier) {
-      continue;
-    }
+  for (const member of members) {
+    if (!ts.isPropertyDeclaration(member)) continue;
+    if (hasModifier(member, ts.SyntaxKind.StaticKeyword)) continue;
+    if (ts.isPrivateIdentifier(member.name)) continue;
     fields.push(member);
   }
   return fields;

@@ -9,13 +9,6 @@
  * @module
  */
 
-import {
-  type ClassDeclaration,
-  Node,
-  type PropertyDeclaration,
-  type TypeNode,
-  type TypeReferenceNode,
-} from "ts-morph";
 import type {
   FetchedShapeModel,
   ObjectTypeRef,
@@ -24,6 +17,15 @@ import type {
   TypeRef,
 } from "../model/api_model.ts";
 import { CODES, type DiagnosticSink } from "./codes.ts";
+import {
+  checkerOf,
+  declarationsOf,
+  hasTypeFlag,
+  nameOf,
+  staticMembers,
+  textOf,
+  ts,
+} from "./compiler.ts";
 import { docOf } from "./docs.ts";
 import { classOf, type EntityInfo, type EntityProperty } from "./entities.ts";
 import { FetcherSyntaxReader } from "./fetcher_syntax.ts";
@@ -47,13 +49,13 @@ const HINT_FORMS =
  */
 export interface ShapeTypes {
   /** The entity of a class, when the class is an `@Entity()`. */
-  entityOf(declaration: ClassDeclaration): EntityInfo | undefined;
+  entityOf(declaration: ts.ClassDeclaration): EntityInfo | undefined;
   /** Claims an owner's name; false, with the clash reported, when taken. */
   claim(
     space: "owner",
     name: string,
-    declaration: Node,
-    at: Node,
+    declaration: ts.Node,
+    at: ts.Node,
     where: string,
   ): boolean;
   /** The value type of a scalar entity property (`Int`, enums kept). */
@@ -109,29 +111,29 @@ export class ShapeReader {
    * (`Book & FetchBy<...>`), when one is.
    */
   resolve(
-    node: TypeReferenceNode,
+    node: ts.TypeReferenceNode,
     site: Site,
-    declared: { info: EntityInfo; node: TypeNode } | undefined,
+    declared: { info: EntityInfo; node: ts.TypeNode } | undefined,
   ): TypeRef | undefined {
     const named = this.#constantName(node, site);
     if (named === undefined) return undefined;
     const { owner, name, at } = named;
-    const ownerName = owner.getName() ?? "Anonymous";
-    const constant = Node.isClassDeclaration(owner)
-      ? owner.getStaticMember(name)
+    const ownerName = nameOf(owner) ?? "Anonymous";
+    const constant = ts.isClassDeclaration(owner)
+      ? staticMembers(owner).find((member) => nameOf(member) === name)
       : undefined;
     if (constant === undefined) {
       this.#sink.error(
         CODES.MISSING_FETCHER,
         at,
         `${site.where}: FetchBy names ${ownerName}.${name}, which does not exist`,
-        Node.isClassDeclaration(owner)
+        ts.isClassDeclaration(owner)
           ? `declare \`static readonly ${name} = fetcher(Entity)...\` in ${ownerName}, or name an existing constant`
           : `${ownerName} cannot declare constants: name the owner class, FetchBy<"${name}", typeof Owner>`,
       );
       return undefined;
     }
-    const fetcher = Node.isPropertyDeclaration(constant)
+    const fetcher = ts.isPropertyDeclaration(constant)
       ? this.#readFetcher(constant)
       : undefined;
     const entity = fetcher && this.#types.entityOf(fetcher.entity);
@@ -161,13 +163,13 @@ export class ShapeReader {
     const key = `${ownerName}/${name}`;
     if (!this.#shapes.has(key)) {
       this.#shapes.reserve(key);
-      const declaration = constant as PropertyDeclaration;
+      const declaration = constant as ts.PropertyDeclaration;
       const origin: ShapeOrigin = {
         key,
         owner: ownerName,
         fetcher: name,
         doc: docOf(declaration),
-        source: this.#sink.location(declaration.getNameNode()),
+        source: this.#sink.location(declaration.name),
       };
       const type = this.#object(fetcher.shape, entity, origin, [], site);
       this.#shapes.set(key, {
@@ -187,57 +189,48 @@ export class ShapeReader {
 
   /** Owner class and constant name of a `FetchBy`, reported when unreadable. */
   #constantName(
-    node: TypeReferenceNode,
+    node: ts.TypeReferenceNode,
     site: Site,
-  ): { owner: OwnerDeclaration; name: string; at: Node } | undefined {
-    const malformed = (why: string, at: Node = node) => {
+  ): { owner: OwnerDeclaration; name: string; at: ts.Node } | undefined {
+    const malformed = (why: string, at: ts.Node = node) => {
       this.#sink.error(
         CODES.MALFORMED_FETCH_BY,
         at,
-        `${site.where}: cannot read \`${node.getText()}\`: ${why}`,
+        `${site.where}: cannot read \`${textOf(node)}\`: ${why}`,
         HINT_FORMS,
       );
       return undefined;
     };
-    const args = node.getTypeArguments();
+    const args = node.typeArguments ?? [];
     const [first, second] = args;
     if (first === undefined || args.length > 2) {
       return malformed(
         "FetchBy takes a fetcher constant and an optional owner",
       );
     }
-    if (Node.isTypeQuery(first)) {
+    if (ts.isTypeQueryNode(first)) {
       if (second !== undefined) {
         return malformed("the owner is given twice", second);
       }
-      const exprName = first.getExprName();
-      if (!Node.isQualifiedName(exprName)) {
+      const exprName = first.exprName;
+      if (!ts.isQualifiedName(exprName)) {
         return malformed("it must name a static constant of a class", first);
       }
-      const owner = classOf(exprName.getLeft());
+      const owner = classOf(exprName.left);
       if (owner === undefined) {
-        return malformed(
-          `${exprName.getLeft().getText()} is not a class`,
-          first,
-        );
+        return malformed(`${textOf(exprName.left)} is not a class`, first);
       }
-      return { owner, name: exprName.getRight().getText(), at: first };
+      return { owner, name: textOf(exprName.right), at: first };
     }
-    if (
-      Node.isLiteralTypeNode(first) && Node.isStringLiteral(first.getLiteral())
-    ) {
-      const name = (first.getLiteral() as unknown as {
-        getLiteralValue(): string;
-      }).getLiteralValue();
+    if (ts.isLiteralTypeNode(first) && ts.isStringLiteral(first.literal)) {
+      const name = first.literal.text;
       if (second === undefined) {
         if (site.owner === undefined) {
           return malformed("there is no enclosing class to own the constant");
         }
         return { owner: site.owner, name, at: first };
       }
-      const exprName = Node.isTypeQuery(second)
-        ? second.getExprName()
-        : undefined;
+      const exprName = ts.isTypeQueryNode(second) ? second.exprName : undefined;
       const owner = exprName && classOf(exprName);
       if (owner === undefined) {
         return malformed("the owner must be `typeof` a class", second);
@@ -255,28 +248,39 @@ export class ShapeReader {
    * when it is the plain DSL, else from its static type.
    */
   #readFetcher(
-    constant: PropertyDeclaration,
-  ): { entity: ClassDeclaration; shape: SelectedShape } | undefined {
+    constant: ts.PropertyDeclaration,
+  ): { entity: ts.ClassDeclaration; shape: SelectedShape } | undefined {
     if (this.#syntax !== undefined) {
       const read = this.#syntax.read(constant);
       if (read !== undefined) return read;
     }
-    const type = constant.getType();
-    const brand = type.getProperties().find((symbol) =>
+    const checker = checkerOf(constant);
+    const properties = checker.getTypeAtLocation(constant).getProperties();
+    const brand = properties.find((symbol) =>
       symbol.getName().startsWith("__@shapeBrand@") &&
-      symbol.getDeclarations().some(isRuntimeNode)
+      declarationsOf(symbol).some(isRuntimeNode)
     );
-    const entityProperty = type.getProperty("entity");
+    const entityProperty = properties.find((symbol) =>
+      symbol.getName() === "entity"
+    );
     if (brand === undefined || entityProperty === undefined) return undefined;
-    const shape = brand.getTypeAtLocation(constant).getNonNullableType();
-    if (shape.isAny() || shape.isUnknown() || !shape.isObject()) {
+    const shape = checker.getTypeOfSymbolAtLocation(brand, constant)
+      .getNonNullableType();
+    if (
+      hasTypeFlag(shape, ts.TypeFlags.Any) ||
+      hasTypeFlag(shape, ts.TypeFlags.Unknown) ||
+      !hasTypeFlag(shape, ts.TypeFlags.Object)
+    ) {
       return undefined;
     }
-    const entityType = entityProperty.getTypeAtLocation(constant);
+    const entityType = checker.getTypeOfSymbolAtLocation(
+      entityProperty,
+      constant,
+    );
     const instance = entityType.getConstructSignatures()[0]?.getReturnType() ??
-      entityType.getAliasTypeArguments()[0];
-    const declaration = instance?.getSymbol()?.getDeclarations().find(
-      Node.isClassDeclaration,
+      entityType.aliasTypeArguments?.[0];
+    const declaration = declarationsOf(instance?.getSymbol()).find(
+      ts.isClassDeclaration,
     );
     return declaration === undefined
       ? undefined

@@ -19,13 +19,17 @@
  */
 
 import {
-  type ClassDeclaration,
-  type Expression,
-  Node,
-  type PropertyDeclaration,
-  SyntaxKind,
-  type Type,
-} from "ts-morph";
+  arrayElementType,
+  hasTypeFlag,
+  isArrayType,
+  isEnumLiteralType,
+  isEnumType,
+  isNullableType,
+  isReadonlyArrayType,
+  textOf,
+  ts,
+  typeOf,
+} from "./compiler.ts";
 import { classOf, type EntityInfo, type EntityProperty } from "./entities.ts";
 import type {
   AssociationSelection,
@@ -36,7 +40,7 @@ import { resolvedSymbol, runtimeNameOfSymbol } from "./symbols.ts";
 
 /** What the reader needs of the analysis: the entity of a class. */
 export type EntityLookup = (
-  declaration: ClassDeclaration,
+  declaration: ts.ClassDeclaration,
 ) => EntityInfo | undefined;
 
 /** One selected property while the chain is read. */
@@ -47,7 +51,7 @@ interface Selected {
 
 /** A fetcher read from syntax: its entity and what it selects. */
 export interface SyntaxFetcher {
-  readonly entity: ClassDeclaration;
+  readonly entity: ts.ClassDeclaration;
   readonly shape: SelectedShape;
 }
 
@@ -66,7 +70,10 @@ interface PropertyFacts {
 /** Reads fetcher chains; one per analysis (it caches property facts). */
 export class FetcherSyntaxReader {
   readonly #entityOf: EntityLookup;
-  readonly #facts = new Map<PropertyDeclaration, PropertyFacts | undefined>();
+  readonly #facts = new Map<
+    ts.PropertyDeclaration,
+    PropertyFacts | undefined
+  >();
 
   constructor(entityOf: EntityLookup) {
     this.#entityOf = entityOf;
@@ -77,33 +84,34 @@ export class FetcherSyntaxReader {
    * initializer is not the plain DSL (or the constant has a declared type,
    * which then decides).
    */
-  read(constant: PropertyDeclaration): SyntaxFetcher | undefined {
-    if (constant.getTypeNode() !== undefined) return undefined;
-    const initializer = constant.getInitializer();
+  read(constant: ts.PropertyDeclaration): SyntaxFetcher | undefined {
+    if (constant.type !== undefined) return undefined;
+    const initializer = constant.initializer;
     if (initializer === undefined) return undefined;
     const read = this.#chain(initializer);
     return read && { entity: read.info.declaration, shape: shapeOf(read) };
   }
 
   #chain(
-    expression: Expression,
+    expression: ts.Expression,
   ): { info: EntityInfo; selected: Map<string, Selected> } | undefined {
-    if (!Node.isCallExpression(expression)) return undefined;
-    const callee = expression.getExpression();
-    const args = expression.getArguments();
-    if (!Node.isPropertyAccessExpression(callee)) {
+    if (!ts.isCallExpression(expression)) return undefined;
+    const callee = expression.expression;
+    const args = expression.arguments;
+    if (!ts.isPropertyAccessExpression(callee)) {
       return this.#start(callee, args);
     }
-    const read = this.#chain(callee.getExpression());
+    const read = this.#chain(callee.expression);
     if (read === undefined) return undefined;
-    const ok = this.#apply(read.info, read.selected, callee.getName(), args);
+    const name = textOf(callee.name);
+    const ok = this.#apply(read.info, read.selected, name, args);
     return ok ? read : undefined;
   }
 
   /** `fetcher(Entity)`: the id alone. */
   #start(
-    callee: Node,
-    args: readonly Node[],
+    callee: ts.Node,
+    args: readonly ts.Expression[],
   ): { info: EntityInfo; selected: Map<string, Selected> } | undefined {
     if (runtimeNameOfSymbol(resolvedSymbol(callee)) !== "fetcher") {
       return undefined;
@@ -132,7 +140,7 @@ export class FetcherSyntaxReader {
     info: EntityInfo,
     selected: Map<string, Selected>,
     name: string,
-    args: readonly Node[],
+    args: readonly ts.Expression[],
   ): boolean {
     if (name === "allScalarFields") {
       if (args.length > 0) return false;
@@ -149,14 +157,14 @@ export class FetcherSyntaxReader {
     if (property === undefined || facts === undefined) return false;
     if (!agrees(property, facts)) return false;
     const [first, second] = args;
-    if (args.length === 1 && first!.getKind() === SyntaxKind.FalseKeyword) {
+    if (args.length === 1 && first!.kind === ts.SyntaxKind.FalseKeyword) {
       if (name === "id") return false;
       selected.delete(name);
       return true;
     }
     if (!facts.association) {
       if (args.length > 1) return false;
-      if (first !== undefined && first.getKind() !== SyntaxKind.TrueKeyword) {
+      if (first !== undefined && first.kind !== ts.SyntaxKind.TrueKeyword) {
         return false;
       }
       if (name !== "id") selected.set(name, { optional: facts.nullable });
@@ -168,7 +176,7 @@ export class FetcherSyntaxReader {
     if (first === undefined) {
       const id = this.#idSelection(target);
       child = id && shapeOf({ selected: new Map([["id", id]]) });
-    } else if (Node.isExpression(first)) {
+    } else {
       const read = this.#chain(first);
       child = read?.info.declaration === target.declaration
         ? shapeOf(read)
@@ -202,16 +210,16 @@ function agrees(property: EntityProperty, facts: PropertyFacts): boolean {
 }
 
 /** `{ recursive: true }`, `{ depth: 3 }` or both, written literally. */
-function isRecursiveOptions(node: Node): boolean {
-  if (!Node.isObjectLiteralExpression(node)) return false;
+function isRecursiveOptions(node: ts.Node): boolean {
+  if (!ts.isObjectLiteralExpression(node)) return false;
   let recursive = false;
-  for (const member of node.getProperties()) {
-    if (!Node.isPropertyAssignment(member)) return false;
-    const value = member.getInitializer();
-    const key = member.getName();
-    if (key === "recursive" && value?.getKind() === SyntaxKind.TrueKeyword) {
+  for (const member of node.properties) {
+    if (!ts.isPropertyAssignment(member)) return false;
+    const value = member.initializer;
+    const key = textOf(member.name);
+    if (key === "recursive" && value.kind === ts.SyntaxKind.TrueKeyword) {
       recursive = true;
-    } else if (key === "depth" && value && Node.isNumericLiteral(value)) {
+    } else if (key === "depth" && ts.isNumericLiteral(value)) {
       recursive = true;
     } else {
       return false;
@@ -241,14 +249,22 @@ function shapeOf(
  * inference), undefined when the type is `any`, `unknown` or mixes scalars
  * and objects: then the chain is read from its type instead.
  */
-function factsOf(declaration: PropertyDeclaration): PropertyFacts | undefined {
-  const type = declaration.getType();
-  if (type.isAny() || type.isUnknown()) return undefined;
-  const nullable = declaration.hasQuestionToken() ||
-    type.isNullable() || type.isUndefined() || type.isNull();
+function factsOf(
+  declaration: ts.PropertyDeclaration,
+): PropertyFacts | undefined {
+  const type = typeOf(declaration);
+  if (
+    hasTypeFlag(type, ts.TypeFlags.Any) ||
+    hasTypeFlag(type, ts.TypeFlags.Unknown)
+  ) {
+    return undefined;
+  }
+  const nullable = declaration.questionToken !== undefined ||
+    isNullableType(type) || hasTypeFlag(type, ts.TypeFlags.Undefined) ||
+    hasTypeFlag(type, ts.TypeFlags.Null);
   const value = type.getNonNullableType();
-  const many = value.isArray() || value.isReadonlyArray();
-  const element = many ? value.getArrayElementType() : value;
+  const many = isArrayType(value) || isReadonlyArrayType(value);
+  const element = many ? arrayElementType(value) : value;
   if (element === undefined) return undefined;
   const scalar = isScalarValue(element);
   if (scalar === undefined) return undefined;
@@ -258,17 +274,29 @@ function factsOf(declaration: PropertyDeclaration): PropertyFacts | undefined {
   return { nullable, many, computed, association: !scalar };
 }
 
+/** Type flags of scalar values (each tested as ts-morph's `isString()`...). */
+const SCALAR_FLAGS: readonly ts.TypeFlags[] = [
+  ts.TypeFlags.String,
+  ts.TypeFlags.Number,
+  ts.TypeFlags.Boolean,
+  ts.TypeFlags.NumberLiteral,
+  ts.TypeFlags.BooleanLiteral,
+  ts.TypeFlags.TemplateLiteral,
+  ts.TypeFlags.BigInt,
+  ts.TypeFlags.BigIntLiteral,
+];
+
 /** True for `ScalarValue` types, false for objects, else undefined. */
-function isScalarValue(type: Type): boolean | undefined {
+function isScalarValue(type: ts.Type): boolean | undefined {
   if (type.isUnion()) {
-    const members = type.getUnionTypes().map(isScalarValue);
+    const members = type.types.map(isScalarValue);
     if (members.every((m) => m === true)) return true;
     if (members.every((m) => m === false)) return false;
     return undefined;
   }
   if (type.isIntersection()) {
     // `Computed<T>`: T and the brand.
-    const members = type.getIntersectionTypes().filter((member) =>
+    const members = type.types.filter((member) =>
       !member.getProperties().some((symbol) =>
         symbol.getName().startsWith("__@computedBrand@")
       )
@@ -276,13 +304,11 @@ function isScalarValue(type: Type): boolean | undefined {
     return members.length === 1 ? isScalarValue(members[0]!) : undefined;
   }
   if (
-    type.isString() || type.isNumber() || type.isBoolean() ||
-    type.isStringLiteral() || type.isNumberLiteral() ||
-    type.isBooleanLiteral() || type.isEnumLiteral() || type.isEnum() ||
-    type.isTemplateLiteral() || type.isBigInt() || type.isBigIntLiteral()
+    SCALAR_FLAGS.some((flag) => hasTypeFlag(type, flag)) ||
+    type.isStringLiteral() || isEnumLiteralType(type) || isEnumType(type)
   ) {
     return true;
   }
   if (type.getSymbol()?.getName() === "Date") return true;
-  return type.isObject() ? false : undefined;
+  return hasTypeFlag(type, ts.TypeFlags.Object) ? false : undefined;
 }

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
-import { Node } from "ts-morph";
 import { writeSyntheticProject } from "../../scripts/synthetic_project.ts";
 import { analyzeLoaded } from "./analyze.ts";
+import { nameOf, staticMembers, textOf, ts, useProgram } from "./compiler.ts";
 import { isEntityClass, readEntity } from "./entities.ts";
 import { FetcherSyntaxReader } from "./fetcher_syntax.ts";
 import { type LoadedProject, loadProject } from "./project.ts";
@@ -22,16 +22,23 @@ function reader(): FetcherSyntaxReader {
   );
 }
 
-/** Static properties initialized with a call, by `Class.NAME`. */
+/**
+ * Static properties initialized with a call, by `Class.NAME`; the project's
+ * program is put in use for the checker.
+ */
 function fetcherConstants(loaded: LoadedProject) {
+  useProgram(loaded.project.getProgram().compilerObject);
   return loaded.project.getSourceFiles().flatMap((file) =>
-    file.getClasses().flatMap((declaration) =>
-      declaration.getStaticProperties().filter(Node.isPropertyDeclaration)
+    file.compilerNode.statements.filter(ts.isClassDeclaration).flatMap((
+      declaration,
+    ) =>
+      staticMembers(declaration).filter(ts.isPropertyDeclaration)
         .filter((property) =>
-          property.getInitializer()?.getText().includes("fetcher(")
+          property.initializer !== undefined &&
+          textOf(property.initializer).includes("fetcher(")
         )
         .map((property) => ({
-          name: `${declaration.getName()}.${property.getName()}`,
+          name: `${nameOf(declaration)}.${nameOf(property)}`,
           property,
         }))
     )

@@ -9,24 +9,16 @@
  * @module
  */
 
-import type {
-  ClassDeclaration,
-  InterfaceDeclaration,
-  Node,
-  Type,
-  TypeAliasDeclaration,
-  TypeNode,
-  TypeReferenceNode,
-} from "ts-morph";
 import type { PrimitiveName, TypeRef } from "../model/api_model.ts";
 import { CODES, type DiagnosticSink } from "./codes.ts";
+import { filePathOf, textOf, type ts } from "./compiler.ts";
 import type { EntityInfo } from "./entities.ts";
 
 /** Declarations that may own `FetchBy<"C">` constants by default. */
 export type OwnerDeclaration =
-  | ClassDeclaration
-  | InterfaceDeclaration
-  | TypeAliasDeclaration;
+  | ts.ClassDeclaration
+  | ts.InterfaceDeclaration
+  | ts.TypeAliasDeclaration;
 
 /** Where a type is written: for messages, default owners and generics. */
 export interface Site {
@@ -35,7 +27,7 @@ export interface Site {
   /** Owner of `FetchBy<"C">` written without one. */
   readonly owner: OwnerDeclaration | undefined;
   /** Type parameters in scope and what they stand for. */
-  readonly env: ReadonlyMap<Node, TypeRef>;
+  readonly env: ReadonlyMap<ts.Node, TypeRef>;
   /** The named type whose properties are being read, if any. */
   readonly typeName?: string;
 }
@@ -52,11 +44,11 @@ export interface Mapped {
  */
 export interface TypeNodeMapper {
   /** Maps a type node. Undefined when it cannot be described (reported). */
-  map(node: TypeNode, site: Site): Mapped | undefined;
+  map(node: ts.TypeNode, site: Site): Mapped | undefined;
   /** Maps a type that must be a value (not `undefined`/`null`). */
-  mapValue(node: TypeNode, site: Site): TypeRef | undefined;
+  mapValue(node: ts.TypeNode, site: Site): TypeRef | undefined;
   /** Maps a checker type where no type node was written: primitives only. */
-  mapInferred(type: Type, node: Node, site: Site): Mapped | undefined;
+  mapInferred(type: ts.Type, node: ts.Node, site: Site): Mapped | undefined;
 }
 
 /**
@@ -67,9 +59,9 @@ export interface TypeNodeMapper {
 export interface FetchByResolver {
   /** The fetched TypeRef, or undefined when the reference is wrong (reported). */
   resolve(
-    node: TypeReferenceNode,
+    node: ts.TypeReferenceNode,
     site: Site,
-    declared: { info: EntityInfo; node: TypeNode } | undefined,
+    declared: { info: EntityInfo; node: ts.TypeNode } | undefined,
   ): TypeRef | undefined;
 }
 
@@ -107,7 +99,7 @@ const REPORTS = {
 /** Reports a vague type; undefined, to return in its place. */
 export function reportVague(
   sink: DiagnosticSink,
-  node: Node,
+  node: ts.Node,
   site: Site,
   why?: string,
 ): undefined {
@@ -117,7 +109,7 @@ export function reportVague(
 /** Reports a type the client cannot express; undefined, to return instead. */
 export function reportUnsupported(
   sink: DiagnosticSink,
-  node: Node,
+  node: ts.Node,
   site: Site,
   why?: string,
 ): undefined {
@@ -127,14 +119,14 @@ export function reportUnsupported(
 function report(
   { code, what, hint }: (typeof REPORTS)[keyof typeof REPORTS],
   sink: DiagnosticSink,
-  node: Node,
+  node: ts.Node,
   site: Site,
   why: string | undefined,
 ): undefined {
   sink.error(
     code,
     node,
-    `${site.where}: \`${node.getText()}\` ${what}` +
+    `${site.where}: \`${textOf(node)}\` ${what}` +
       (why === undefined ? "" : ` (${why})`),
     hint,
   );
@@ -142,9 +134,8 @@ function report(
 }
 
 /** Whether a node is in one of TypeScript's own `lib.*.d.ts`. */
-export function isLibNode(node: Node): boolean {
-  const path = node.getSourceFile().getFilePath();
-  return /\/typescript\/lib\/lib\.[^/]*\.d\.ts$/.test(path);
+export function isLibNode(node: ts.Node): boolean {
+  return /\/typescript\/lib\/lib\.[^/]*\.d\.ts$/.test(filePathOf(node));
 }
 
 /** Whether a TypeRef is a value of a query, path or header parameter. */

@@ -6,12 +6,6 @@
  * @module
  */
 
-import {
-  Node,
-  type ParameterDeclaration,
-  SyntaxKind,
-  type TypeNode,
-} from "ts-morph";
 import type {
   InjectedParameterModel,
   OperationModel,
@@ -19,6 +13,7 @@ import type {
   ParameterModel,
 } from "../model/api_model.ts";
 import { CODES } from "./codes.ts";
+import { declarationsOf, nameOf, textOf, ts, typeOf } from "./compiler.ts";
 import type { ControllerInfo, RouteInfo } from "./controllers.ts";
 import { docOf, parameterDocs } from "./docs.ts";
 import {
@@ -59,7 +54,7 @@ export function buildOperation(
   mapper: TypeMapper,
 ): OperationModel | undefined {
   const method = route.declaration;
-  const name = method.getName();
+  const name = nameOf(method)!;
   const where = `${controller.name}.${name}`;
   const site: Site = {
     where,
@@ -94,15 +89,15 @@ export function buildOperation(
   const docs = parameterDocs(method);
   const parameters: ParameterModel[] = [];
   const injected: InjectedParameterModel[] = [];
-  let body: ParameterDeclaration | undefined;
-  let part: ParameterDeclaration | undefined;
+  let body: ts.ParameterDeclaration | undefined;
+  let part: ts.ParameterDeclaration | undefined;
   let mixed = false;
-  const partNames = new Map<string, ParameterDeclaration>();
-  const pathParameters = new Map<string, ParameterDeclaration>();
-  for (const [index, parameter] of method.getParameters().entries()) {
+  const partNames = new Map<string, ts.ParameterDeclaration>();
+  const pathParameters = new Map<string, ts.ParameterDeclaration>();
+  for (const [index, parameter] of method.parameters.entries()) {
     const model = buildParameter(parameter, site, mapper, docs);
     if (typeof model === "string") {
-      injected.push({ name: parameter.getName(), index, type: model });
+      injected.push({ name: nameOf(parameter)!, index, type: model });
       continue;
     }
     if (model === undefined) {
@@ -113,8 +108,10 @@ export function buildOperation(
       if (body !== undefined) {
         sink.error(
           CODES.TWO_BODIES,
-          parameter.getNameNode(),
-          `${where}: parameters ${body.getName()} and ${parameter.getName()} are both the request body`,
+          parameter.name,
+          `${where}: parameters ${nameOf(body)} and ${
+            nameOf(parameter)
+          } are both the request body`,
           "send one body: merge them into one interface, or mark one as another kind of parameter",
         );
         failed = true;
@@ -127,8 +124,10 @@ export function buildOperation(
       if (same !== undefined) {
         sink.error(
           CODES.NAME_CLASH,
-          parameter.getNameNode(),
-          `${where}: parameters ${same.getName()} and ${parameter.getName()} are both the part "${model.wireName}"`,
+          parameter.name,
+          `${where}: parameters ${nameOf(same)} and ${
+            nameOf(parameter)
+          } are both the part "${model.wireName}"`,
           'give one another name: RequestPart<T, "other-name">',
         );
         failed = true;
@@ -137,10 +136,10 @@ export function buildOperation(
     }
     if (!mixed && body !== undefined && part !== undefined) {
       mixed = true;
-      const [bodyName, partName] = [body.getName(), part.getName()];
+      const [bodyName, partName] = [nameOf(body), nameOf(part)];
       sink.error(
         CODES.BODY_AND_PARTS,
-        parameter.getNameNode(),
+        parameter.name,
         `${where}: ${bodyName} is the request body and ${partName} a multipart part; a request has one or the other`,
         `make ${bodyName} a RequestPart<T> too, or send the parts' data in the body`,
       );
@@ -167,7 +166,7 @@ export function buildOperation(
     if (variables.includes(variable)) continue;
     sink.error(
       CODES.MISSING_PATH_VARIABLE,
-      parameter.getNameNode(),
+      parameter.name,
       `${where}: parameter ${variable} is a PathVariable but the path ${route.path} has no {${variable}}`,
       `add {${variable}} to the route's path, or make the parameter a RequestParam`,
     );
@@ -186,7 +185,7 @@ export function buildOperation(
     parameters,
     ...(injected.length === 0 ? {} : { injected }),
     result,
-    source: sink.location(method.getNameNode()),
+    source: sink.location(method.name),
   };
 }
 
@@ -196,9 +195,11 @@ function unique(names: readonly string[]): string[] {
 
 /** The marker of a parameter type: `RequestParam<T>` -> query and `T`. */
 function marker(
-  typeNode: TypeNode | undefined,
-): { kind: ParameterLocation | "ignore"; args: TypeNode[] } | undefined {
-  if (typeNode === undefined || !Node.isTypeReference(typeNode)) {
+  typeNode: ts.TypeNode | undefined,
+):
+  | { kind: ParameterLocation | "ignore"; args: readonly ts.TypeNode[] }
+  | undefined {
+  if (typeNode === undefined || !ts.isTypeReferenceNode(typeNode)) {
     return undefined;
   }
   const runtime = runtimeNameOfSymbol(
@@ -209,22 +210,21 @@ function marker(
     : PARAMETER_MARKERS.get(runtime);
   return kind === undefined
     ? undefined
-    : { kind, args: typeNode.getTypeArguments() };
+    : { kind, args: typeNode.typeArguments ?? [] };
 }
 
 function buildParameter(
-  parameter: ParameterDeclaration,
+  parameter: ts.ParameterDeclaration,
   operationSite: Site,
   mapper: TypeMapper,
   docs: ReadonlyMap<string, string>,
 ): ParameterModel | string | undefined {
   const sink = mapper.sink;
-  const name = parameter.getName();
+  const name = nameOf(parameter)!;
   const where = `${operationSite.where}, parameter ${name}`;
   const site: Site = { ...operationSite, where };
   if (
-    parameter.isRestParameter() ||
-    !Node.isIdentifier(parameter.getNameNode())
+    parameter.dotDotDotToken !== undefined || !ts.isIdentifier(parameter.name)
   ) {
     reportUnsupported(
       sink,
@@ -234,7 +234,7 @@ function buildParameter(
     );
     return undefined;
   }
-  const typeNode = parameter.getTypeNode();
+  const typeNode = parameter.type;
   const marked = marker(typeNode);
   if (marked?.kind === "ignore") return injectedTypeName(marked.args[0]);
   const location: ParameterLocation = marked?.kind ?? "query";
@@ -242,10 +242,8 @@ function buildParameter(
   if (location === "header" || location === "part") {
     const nameNode = marked?.args[1];
     const literal = nameNode !== undefined &&
-        Node.isLiteralTypeNode(nameNode) &&
-        Node.isStringLiteral(nameNode.getLiteral())
-      ? (nameNode.getLiteral() as unknown as { getLiteralValue(): string })
-        .getLiteralValue()
+        ts.isLiteralTypeNode(nameNode) && ts.isStringLiteral(nameNode.literal)
+      ? nameNode.literal.text
       : undefined;
     if (literal === undefined && (location === "header" || nameNode)) {
       sink.error(
@@ -268,7 +266,8 @@ function buildParameter(
       in: location,
       wireName,
       type: { kind: "file" },
-      required: !parameter.hasQuestionToken() && !parameter.hasInitializer(),
+      required: parameter.questionToken === undefined &&
+        parameter.initializer === undefined,
       ...(doc === undefined ? {} : { doc }),
     };
   }
@@ -276,7 +275,7 @@ function buildParameter(
   if (valueNode !== undefined) {
     mapped = mapper.map(valueNode, site);
   } else if (typeNode === undefined) {
-    mapped = mapper.mapInferred(parameter.getType(), parameter, site);
+    mapped = mapper.mapInferred(typeOf(parameter), parameter, site);
   } else {
     reportUnsupported(
       sink,
@@ -298,13 +297,13 @@ function buildParameter(
   if (location !== "body" && location !== "part" && !isSimple(mapped.type)) {
     sink.error(
       CODES.NON_SIMPLE_PARAMETER,
-      parameter.getNameNode(),
+      parameter.name,
       marked === undefined
         ? `${where}: the parameter has no marker and its type \`${
-          valueNode?.getText() ?? "?"
+          valueNode === undefined ? "?" : textOf(valueNode)
         }\` is not simple, so it cannot be a query parameter`
         : `${where}: a ${location} parameter must have a simple type (primitive, enum, or array of those), not \`${
-          valueNode?.getText() ?? "?"
+          valueNode === undefined ? "?" : textOf(valueNode)
         }\``,
       marked === undefined
         ? "mark it RequestBody<T> if it is the body, or ApiIgnore<T> if the runtime injects it"
@@ -312,9 +311,9 @@ function buildParameter(
     );
     return undefined;
   }
-  const initializer = parameter.getInitializer();
+  const initializer = parameter.initializer;
   const optional = location !== "path" &&
-    (initializer !== undefined || parameter.hasQuestionToken() ||
+    (initializer !== undefined || parameter.questionToken !== undefined ||
       mapped.nullable);
   const defaultValue = initializer === undefined
     ? undefined
@@ -336,47 +335,51 @@ function buildParameter(
  * platform (a lib declaration, or none when the project's lib lacks them),
  * not a project type of that name.
  */
-function isFile(node: TypeNode): boolean {
-  if (!Node.isTypeReference(node)) return false;
+function isFile(node: ts.TypeNode): boolean {
+  if (!ts.isTypeReferenceNode(node)) return false;
   const nameNode = typeReferenceNameNode(node);
-  if (!["File", "Blob"].includes(nameNode.getText())) return false;
-  const declarations = resolvedSymbol(nameNode)?.getDeclarations() ?? [];
-  return declarations.every((d) => d.getSourceFile().isDeclarationFile());
+  if (!["File", "Blob"].includes(textOf(nameNode))) return false;
+  return declarationsOf(resolvedSymbol(nameNode)).every((d) =>
+    d.getSourceFile().isDeclarationFile
+  );
 }
 
 /** The value of a literal initializer: numbers (negative too), strings, booleans. */
 export function literalValue(
-  node: Node,
+  node: ts.Node,
 ): string | number | boolean | undefined {
+  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) {
+    return node.text;
+  }
+  if (ts.isNumericLiteral(node)) return numericValue(node);
+  if (node.kind === ts.SyntaxKind.TrueKeyword) return true;
+  if (node.kind === ts.SyntaxKind.FalseKeyword) return false;
   if (
-    Node.isStringLiteral(node) ||
-    Node.isNoSubstitutionTemplateLiteral(node)
+    ts.isPrefixUnaryExpression(node) &&
+    node.operator === ts.SyntaxKind.MinusToken
   ) {
-    return node.getLiteralValue();
+    const operand = node.operand;
+    if (ts.isNumericLiteral(operand)) return -numericValue(operand);
   }
-  if (Node.isNumericLiteral(node)) return node.getLiteralValue();
-  if (Node.isTrueLiteral(node)) return true;
-  if (Node.isFalseLiteral(node)) return false;
-  if (
-    Node.isPrefixUnaryExpression(node) &&
-    node.getOperatorToken() === SyntaxKind.MinusToken
-  ) {
-    const operand = node.getOperand();
-    if (Node.isNumericLiteral(operand)) return -operand.getLiteralValue();
+  if (ts.isParenthesizedExpression(node)) {
+    return literalValue(node.expression);
   }
-  if (Node.isParenthesizedExpression(node)) {
-    return literalValue(node.getExpression());
-  }
-  if (Node.isAsExpression(node) || Node.isSatisfiesExpression(node)) {
-    return literalValue(node.getExpression());
+  if (ts.isAsExpression(node) || ts.isSatisfiesExpression(node)) {
+    return literalValue(node.expression);
   }
   return undefined;
 }
 
+/** A numeric literal's value, read from its text as ts-morph reads it. */
+function numericValue(node: ts.NumericLiteral): number {
+  const text = node.text;
+  return text.indexOf(".") >= 0 ? parseFloat(text) : parseInt(text, 10);
+}
+
 /** The name `inject` keys an `ApiIgnore<T>` parameter by: `T`'s name. */
-function injectedTypeName(typeNode: TypeNode | undefined): string {
+function injectedTypeName(typeNode: ts.TypeNode | undefined): string {
   if (typeNode === undefined) return "unknown";
-  return Node.isTypeReference(typeNode)
-    ? typeReferenceNameNode(typeNode).getText()
-    : typeNode.getText();
+  return ts.isTypeReferenceNode(typeNode)
+    ? textOf(typeReferenceNameNode(typeNode))
+    : textOf(typeNode);
 }

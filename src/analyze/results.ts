@@ -6,8 +6,8 @@
  * @module
  */
 
-import { Node, type TypeAliasDeclaration, type TypeNode } from "ts-morph";
 import type { ResultModel, TypeRef } from "../model/api_model.ts";
+import { checkerOf, declarationsOf, ts, typeArgumentsOf } from "./compiler.ts";
 import type { RouteInfo } from "./controllers.ts";
 import { isLibNode, type Mapped, type Site } from "./mapping.ts";
 import { resolvedSymbol, typeReferenceNameNode } from "./symbols.ts";
@@ -21,15 +21,15 @@ export function buildResult(
 ): ResultModel | undefined {
   const method = route.declaration;
   const resultSite: Site = { ...site, where: `${site.where}, result` };
-  const declared = method.getReturnTypeNode();
+  const declared = method.type;
   let mapped: Mapped | undefined;
   if (declared === undefined) {
-    let type = method.getReturnType();
+    let type = returnType(method);
     const symbol = type.getSymbol();
     if (symbol?.getName() === "Promise") {
-      type = type.getTypeArguments()[0] ?? type;
+      type = typeArgumentsOf(type)[0] ?? type;
     }
-    mapped = mapper.mapInferred(type, method.getNameNode(), resultSite);
+    mapped = mapper.mapInferred(type, method.name, resultSite);
   } else {
     const promised = promisedType(declared, resultSite, mapper);
     if (promised === undefined) return undefined;
@@ -38,6 +38,16 @@ export function buildResult(
   if (mapped === undefined) return undefined;
   const type: TypeRef = mapped.type;
   return { type, nullable: type.kind !== "void" && mapped.nullable };
+}
+
+/** The return type of a method's signature (ts-morph's `getReturnType()`). */
+function returnType(method: ts.MethodDeclaration): ts.Type {
+  const checker = checkerOf(method);
+  const signature = checker.getSignatureFromDeclaration(method);
+  if (signature === undefined) {
+    throw new Error("Expected the node to have a signature.");
+  }
+  return checker.getReturnTypeOfSignature(signature);
 }
 
 /** How many type aliases deep a returned `Promise` is looked for. */
@@ -50,20 +60,20 @@ const MAX_ALIASES = 16;
  * else as it is. Undefined when a type argument cannot be mapped (reported).
  */
 function promisedType(
-  node: TypeNode,
+  node: ts.TypeNode,
   site: Site,
   mapper: TypeMapper,
-): { node: TypeNode; site: Site } | undefined {
+): { node: ts.TypeNode; site: Site } | undefined {
   // Each alias of the chain and the reference that names it.
-  const chain: { reference: TypeNode; alias: TypeAliasDeclaration }[] = [];
-  let current: TypeNode = node;
+  const chain: { reference: ts.TypeNode; alias: ts.TypeAliasDeclaration }[] =
+    [];
+  let current: ts.TypeNode = node;
   while (unwrapPromise(current) === current) {
     const alias = projectAliasOf(current);
-    const typeNode = alias?.getTypeNode();
-    if (alias === undefined || typeNode === undefined) return { node, site };
+    if (alias === undefined) return { node, site };
     if (chain.length === MAX_ALIASES) return { node, site };
     chain.push({ reference: current, alias });
-    current = typeNode;
+    current = alias.type;
   }
   // The promised type, where it is a parameter of the alias around it,
   // replaced by the argument written for it (which keeps `T | undefined`).
@@ -71,28 +81,27 @@ function promisedType(
   let level = chain.length;
   for (; level > 0; level--) {
     const { reference, alias } = chain[level - 1]!;
-    const index = alias.getTypeParameters().findIndex((parameter) =>
-      Node.isTypeReference(promised) &&
-      resolvedSymbol(typeReferenceNameNode(promised))?.getDeclarations()[0] ===
-        parameter
-    );
+    const parameters = alias.typeParameters ?? [];
+    const named = ts.isTypeReferenceNode(promised)
+      ? declarationsOf(resolvedSymbol(typeReferenceNameNode(promised)))[0]
+      : undefined;
+    const index = parameters.findIndex((parameter) => parameter === named);
     if (index < 0) break;
-    const args = Node.isTypeReference(reference)
-      ? reference.getTypeArguments()
+    const args = ts.isTypeReferenceNode(reference)
+      ? reference.typeArguments ?? []
       : [];
-    const argument = args[index] ??
-      alias.getTypeParameters()[index]!.getDefault();
+    const argument = args[index] ?? parameters[index]!.default;
     if (argument === undefined) break;
     promised = argument;
   }
   let bound = site;
   for (const { reference, alias } of chain.slice(0, level)) {
-    const args = Node.isTypeReference(reference)
-      ? reference.getTypeArguments()
+    const args = ts.isTypeReferenceNode(reference)
+      ? reference.typeArguments ?? []
       : [];
     const env = new Map(bound.env);
-    for (const [i, parameter] of alias.getTypeParameters().entries()) {
-      const argument = args[i] ?? parameter.getDefault();
+    for (const [i, parameter] of (alias.typeParameters ?? []).entries()) {
+      const argument = args[i] ?? parameter.default;
       if (argument === undefined) continue;
       const type = mapper.mapValue(argument, bound);
       if (type === undefined) return undefined;
@@ -104,27 +113,25 @@ function promisedType(
 }
 
 /** The project type alias a type reference names, else undefined. */
-function projectAliasOf(node: TypeNode): TypeAliasDeclaration | undefined {
-  if (Node.isParenthesizedTypeNode(node)) return undefined;
-  if (!Node.isTypeReference(node)) return undefined;
-  const declarations = resolvedSymbol(typeReferenceNameNode(node))
-    ?.getDeclarations() ?? [];
-  const alias = declarations.find(Node.isTypeAliasDeclaration);
+function projectAliasOf(
+  node: ts.TypeNode,
+): ts.TypeAliasDeclaration | undefined {
+  if (!ts.isTypeReferenceNode(node)) return undefined;
+  const alias = declarationsOf(resolvedSymbol(typeReferenceNameNode(node)))
+    .find(ts.isTypeAliasDeclaration);
   return alias === undefined || isLibNode(alias) ? undefined : alias;
 }
 
 /** `Promise<T>` -> `T`; anything else as it is. */
-function unwrapPromise(node: TypeNode): TypeNode {
-  if (Node.isParenthesizedTypeNode(node)) {
-    return unwrapPromise(node.getTypeNode());
-  }
-  if (!Node.isTypeReference(node)) return node;
+function unwrapPromise(node: ts.TypeNode): ts.TypeNode {
+  if (ts.isParenthesizedTypeNode(node)) return unwrapPromise(node.type);
+  if (!ts.isTypeReferenceNode(node)) return node;
   const symbol = resolvedSymbol(typeReferenceNameNode(node));
-  const argument = node.getTypeArguments()[0];
+  const argument = node.typeArguments?.[0];
   if (
     (symbol?.getName() === "Promise" || symbol?.getName() === "PromiseLike") &&
     argument !== undefined &&
-    symbol.getDeclarations().some(isLibNode)
+    declarationsOf(symbol).some(isLibNode)
   ) {
     return argument;
   }

@@ -9,7 +9,13 @@
  * @module
  */
 
-import type { Node, Type } from "ts-morph";
+import {
+  arrayElementType,
+  checkerOf,
+  declarationsOf,
+  isArrayType,
+  ts,
+} from "./compiler.ts";
 import { isRuntimeNode } from "./symbols.ts";
 
 /** One selected property. */
@@ -41,24 +47,25 @@ export interface SelectedShape {
  * The selection a fetcher's shape type carries (the phantom `shapeBrand`
  * property), read lazily with the type checker at `at`.
  */
-export function shapeOfType(shape: Type, at: Node): SelectedShape {
+export function shapeOfType(shape: ts.Type, at: ts.Node): SelectedShape {
   const symbols = shape.getProperties();
   return {
     properties: symbols.map((symbol) => ({
       name: symbol.getName(),
-      optional: symbol.isOptional(),
+      optional: (symbol.flags & ts.SymbolFlags.Optional) !== 0,
     })),
     association(name) {
       const symbol = symbols.find((candidate) => candidate.getName() === name);
       if (symbol === undefined) throw new Error(`${name} is not selected`);
-      const value = symbol.getTypeAtLocation(at).getNonNullableType();
-      const many = value.isArray();
-      const element = many ? value.getArrayElementTypeOrThrow() : value;
-      const alias = element.getAliasSymbol();
+      const value = checkerOf(at).getTypeOfSymbolAtLocation(symbol, at)
+        .getNonNullableType();
+      const many = isArrayType(value);
+      const element = many ? arrayElementType(value)! : value;
+      const alias = element.aliasSymbol;
       const recursive = alias?.getName() === "RecursiveShape" &&
-        alias.getDeclarations().some(isRuntimeNode);
+        declarationsOf(alias).some(isRuntimeNode);
       const child = recursive
-        ? element.getAliasTypeArguments()[0] ?? element
+        ? element.aliasTypeArguments?.[0] ?? element
         : element;
       return { many, recursive, child: shapeOfType(child, at) };
     },

@@ -7,21 +7,24 @@
  * @module
  */
 
-import {
-  type ClassDeclaration,
-  Node,
-  SyntaxKind,
-  type TypeLiteralNode,
-  type TypeNode,
-  type TypeParameterDeclaration,
-  type TypeReferenceNode,
-} from "ts-morph";
 import type {
   PropertyModel,
   StaticTypeModel,
   TypeRef,
 } from "../model/api_model.ts";
 import type { DiagnosticSink } from "./codes.ts";
+import {
+  classMembers,
+  declarationsOf,
+  extendsTypes,
+  hasModifier,
+  isParameterProperty,
+  nameOf,
+  scopeOf,
+  textOf,
+  ts,
+  typeOf,
+} from "./compiler.ts";
 import { docOf } from "./docs.ts";
 import { classOf } from "./entities.ts";
 import {
@@ -47,26 +50,30 @@ import {
 import type { TypeNames } from "./type_names.ts";
 
 /** The `@DefaultFetcherOwner(X)` of a class, else the class itself. */
-export function defaultOwner(declaration: ClassDeclaration): ClassDeclaration {
+export function defaultOwner(
+  declaration: ts.ClassDeclaration,
+): ts.ClassDeclaration {
   for (const { name, decorator } of runtimeDecorators(declaration)) {
     if (name !== "DefaultFetcherOwner") continue;
-    const expression = decorator.getExpression();
-    if (!Node.isCallExpression(expression)) continue;
-    const argument = expression.getArguments()[0];
+    const expression = decorator.expression;
+    if (!ts.isCallExpression(expression)) continue;
+    const argument = expression.arguments[0];
     const owner = argument === undefined ? undefined : classOf(argument);
     if (owner !== undefined) return owner;
   }
   return declaration;
 }
 
-/** Whether a declaration writes `FetchBy` anywhere in it. */
-function containsFetchBy(declaration: Node): boolean {
-  return declaration.getDescendantsOfKind(SyntaxKind.TypeReference).some((
-    reference,
-  ) =>
-    runtimeNameOfSymbol(resolvedSymbol(typeReferenceNameNode(reference))) ===
-      "FetchBy"
-  );
+/**
+ * Whether a declaration writes `FetchBy` anywhere in it (its JSDoc left
+ * out, as ts-morph's descendants of a kind leave it out).
+ */
+function containsFetchBy(declaration: ts.Node): boolean {
+  const visit = (node: ts.Node): boolean | undefined =>
+    (ts.isTypeReferenceNode(node) &&
+      runtimeNameOfSymbol(resolvedSymbol(typeReferenceNameNode(node))) ===
+        "FetchBy") || ts.forEachChild(node, visit);
+  return ts.forEachChild(declaration, visit) ?? false;
 }
 
 /**
@@ -90,13 +97,13 @@ export interface StaticTypesContext {
  */
 export function literalProperties(
   cx: StaticTypesContext,
-  node: TypeLiteralNode,
+  node: ts.TypeLiteralNode,
   site: Site,
 ): PropertyModel[] | undefined {
   const properties: PropertyModel[] = [];
   let failed = false;
-  for (const member of node.getMembers()) {
-    if (!Node.isPropertySignature(member)) {
+  for (const member of node.members) {
+    if (!ts.isPropertySignature(member)) {
       reportUnsupported(
         cx.sink,
         member,
@@ -116,14 +123,14 @@ export function literalProperties(
 /** A property signature or declaration as a PropertyModel. */
 export function propertyModel(
   cx: Pick<StaticTypesContext, "sink" | "names" | "types">,
-  member: Node & {
-    getTypeNode(): TypeNode | undefined;
-    hasQuestionToken(): boolean;
+  member: ts.Node & {
+    readonly type?: ts.TypeNode | undefined;
+    readonly questionToken?: ts.QuestionToken | undefined;
   },
   site: Site,
 ): PropertyModel | undefined {
   const name = propertyName(member);
-  const typeNode = member.getTypeNode();
+  const typeNode = member.type;
   const memberSite: Site = {
     where: site.typeName === undefined
       ? `${site.where}, property ${name}`
@@ -136,7 +143,7 @@ export function propertyModel(
     return undefined;
   }
   const mapped = typeNode === undefined
-    ? cx.types.mapInferred(member.getType(), member, memberSite)
+    ? cx.types.mapInferred(typeOf(member), member, memberSite)
     : cx.types.map(typeNode, memberSite);
   if (mapped === undefined) return undefined;
   if (mapped.type.kind === "void") {
@@ -152,7 +159,7 @@ export function propertyModel(
   return {
     name,
     type: mapped.type,
-    optional: member.hasQuestionToken() || mapped.nullable,
+    optional: member.questionToken !== undefined || mapped.nullable,
     ...(doc === undefined ? {} : { doc }),
   };
 }
@@ -164,12 +171,12 @@ export function propertyModel(
 export function staticRef(
   cx: StaticTypesContext,
   declaration: OwnerDeclaration,
-  args: TypeNode[],
-  node: TypeReferenceNode,
+  args: readonly ts.TypeNode[],
+  node: ts.TypeReferenceNode,
   site: Site,
 ): Mapped | undefined {
-  const name = declaration.getName() ?? "Anonymous";
-  const parameters = declaration.getTypeParameters();
+  const name = nameOf(declaration) ?? "Anonymous";
+  const parameters = declaration.typeParameters ?? [];
   if (args.length > parameters.length) {
     return reportUnsupported(cx.sink, node, site);
   }
@@ -187,20 +194,20 @@ export function staticRef(
  */
 export function typeArguments(
   cx: StaticTypesContext,
-  parameters: readonly TypeParameterDeclaration[],
-  args: readonly TypeNode[],
-  node: TypeReferenceNode,
+  parameters: readonly ts.TypeParameterDeclaration[],
+  args: readonly ts.TypeNode[],
+  node: ts.TypeReferenceNode,
   site: Site,
 ): TypeRef[] | undefined {
   const mappedArgs: TypeRef[] = [];
   for (const [i, parameter] of parameters.entries()) {
-    const argument = args[i] ?? parameter.getDefault();
+    const argument = args[i] ?? parameter.default;
     if (argument === undefined) {
       return reportVague(
         cx.sink,
         node,
         site,
-        `no type argument for ${parameter.getName()}`,
+        `no type argument for ${textOf(parameter.name)}`,
       );
     }
     const mapped = cx.types.mapValue(argument, site);
@@ -217,19 +224,23 @@ export function typeArguments(
 function ensureStatic(
   cx: StaticTypesContext,
   declaration: OwnerDeclaration,
-  node: Node,
+  node: ts.Node,
   site: Site,
 ): boolean {
-  const name = declaration.getName() ?? "Anonymous";
+  const name = nameOf(declaration) ?? "Anonymous";
   if (!cx.names.claim("type", name, declaration, node, site.where)) {
     return false;
   }
   if (cx.statics.has(name)) return true;
   cx.statics.reserve(name);
   const builtin = isRuntimeNode(declaration);
-  const parameters = declaration.getTypeParameters();
-  const env = new Map<Node, TypeRef>(
-    parameters.map((p) => [p, { kind: "typeParameter", name: p.getName() }]),
+  const parameters = declaration.typeParameters ?? [];
+  const parameterNames = parameters.map((p) => textOf(p.name));
+  const env = new Map<ts.Node, TypeRef>(
+    parameters.map((p, i) => [
+      p,
+      { kind: "typeParameter", name: parameterNames[i]! },
+    ]),
   );
   const properties = members(cx, declaration, env, site.where) ?? [];
   const doc = docOf(declaration);
@@ -242,10 +253,10 @@ function ensureStatic(
     name,
     origin,
     ...(doc === undefined ? {} : { doc }),
-    typeParameters: parameters.map((p) => p.getName()),
+    typeParameters: parameterNames,
     properties,
     ...(builtin ? {} : {
-      source: cx.sink.location(declaration.getNameNode() ?? declaration),
+      source: cx.sink.location(declaration.name ?? declaration),
     }),
   });
   return true;
@@ -255,11 +266,11 @@ function ensureStatic(
 function members(
   cx: StaticTypesContext,
   declaration: OwnerDeclaration,
-  env: ReadonlyMap<Node, TypeRef>,
+  env: ReadonlyMap<ts.Node, TypeRef>,
   reachedFrom: string,
 ): PropertyModel[] | undefined {
-  const name = declaration.getName() ?? "Anonymous";
-  const owner = Node.isClassDeclaration(declaration)
+  const name = nameOf(declaration) ?? "Anonymous";
+  const owner = ts.isClassDeclaration(declaration)
     ? defaultOwner(declaration)
     : declaration;
   const site: Site = { where: reachedFrom, owner, env, typeName: name };
@@ -271,20 +282,18 @@ function members(
     else properties.push(property);
   };
   // Bases first: `extends Base<X>`.
-  const heritage = Node.isClassDeclaration(declaration)
-    ? [declaration.getExtends()].filter((h) => h !== undefined)
-    : Node.isInterfaceDeclaration(declaration)
-    ? declaration.getExtends()
+  const heritage = ts.isClassDeclaration(declaration)
+    ? extendsTypes(declaration).slice(0, 1)
+    : ts.isInterfaceDeclaration(declaration)
+    ? extendsTypes(declaration)
     : [];
   for (const clause of heritage) {
-    const base = resolvedSymbol(clause.getExpression())?.getDeclarations()
-      .find((d) =>
-        Node.isClassDeclaration(d) || Node.isInterfaceDeclaration(d)
-      );
-    if (
-      base === undefined || isLibNode(base) ||
-      !(Node.isClassDeclaration(base) || Node.isInterfaceDeclaration(base))
-    ) {
+    const base = declarationsOf(resolvedSymbol(clause.expression)).find((
+      d,
+    ): d is ts.ClassDeclaration | ts.InterfaceDeclaration =>
+      ts.isClassDeclaration(d) || ts.isInterfaceDeclaration(d)
+    );
+    if (base === undefined || isLibNode(base)) {
       reportUnsupported(
         cx.sink,
         clause,
@@ -293,10 +302,10 @@ function members(
       );
       continue;
     }
-    const baseEnv = new Map<Node, TypeRef>();
-    const args = clause.getTypeArguments();
-    for (const [i, parameter] of base.getTypeParameters().entries()) {
-      const argument = args[i] ?? parameter.getDefault();
+    const baseEnv = new Map<ts.Node, TypeRef>();
+    const args = clause.typeArguments ?? [];
+    for (const [i, parameter] of (base.typeParameters ?? []).entries()) {
+      const argument = args[i] ?? parameter.default;
       const mapped = argument && cx.types.mapValue(argument, site);
       if (mapped !== undefined) baseEnv.set(parameter, mapped);
     }
@@ -304,32 +313,32 @@ function members(
       add(property);
     }
   }
-  if (Node.isClassDeclaration(declaration)) {
-    for (const member of declaration.getMembers()) {
-      if (Node.isConstructorDeclaration(member)) {
-        for (const parameter of member.getParameters()) {
-          if (!parameter.isParameterProperty()) continue;
+  if (ts.isClassDeclaration(declaration)) {
+    // Parameter properties are read from their constructor; the ones
+    // `classMembers` lists after it fail the property test below.
+    for (const member of classMembers(declaration)) {
+      if (ts.isConstructorDeclaration(member)) {
+        for (const parameter of member.parameters) {
           if (
-            parameter.getScope() === "private" ||
-            parameter.getScope() === "protected"
+            !isParameterProperty(parameter) || scopeOf(parameter) !== undefined
           ) continue;
           add(propertyModel(cx, parameter, site));
         }
         continue;
       }
-      if (!Node.isPropertyDeclaration(member) || member.isStatic()) continue;
-      const scope = member.getScope();
-      if (scope === "private" || scope === "protected") continue;
-      if (member.getNameNode().getKind() === SyntaxKind.PrivateIdentifier) {
-        continue;
-      }
+      if (
+        !ts.isPropertyDeclaration(member) ||
+        hasModifier(member, ts.SyntaxKind.StaticKeyword) ||
+        scopeOf(member) !== undefined ||
+        ts.isPrivateIdentifier(member.name)
+      ) continue;
       add(propertyModel(cx, member, site));
     }
-  } else if (Node.isInterfaceDeclaration(declaration)) {
-    for (const member of declaration.getMembers()) {
-      if (Node.isPropertySignature(member)) {
+  } else if (ts.isInterfaceDeclaration(declaration)) {
+    for (const member of declaration.members) {
+      if (ts.isPropertySignature(member)) {
         add(propertyModel(cx, member, site));
-      } else if (!Node.isMethodSignature(member)) {
+      } else if (!ts.isMethodSignature(member)) {
         reportUnsupported(
           cx.sink,
           member,
@@ -338,12 +347,11 @@ function members(
         );
       }
     }
-  } else {
-    const literal = declaration.getTypeNode();
-    if (literal !== undefined && Node.isTypeLiteral(literal)) {
-      for (const property of literalProperties(cx, literal, site) ?? []) {
-        add(property);
-      }
+  } else if (ts.isTypeLiteralNode(declaration.type)) {
+    for (
+      const property of literalProperties(cx, declaration.type, site) ?? []
+    ) {
+      add(property);
     }
   }
   return properties;

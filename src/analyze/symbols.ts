@@ -9,12 +9,14 @@
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
-  type Decorator,
-  Node,
-  type Symbol as MorphSymbol,
-  type TypeReferenceNode,
-  VariableDeclarationKind,
-} from "ts-morph";
+  checkerOf,
+  declarationsOf,
+  decoratorsOf,
+  filePathOf,
+  symbolOf,
+  textOf,
+  ts,
+} from "./compiler.ts";
 
 /** Directory of the runtime, with a trailing `/`, symlinks resolved. */
 export const RUNTIME_DIR: string = runtimeDirectory();
@@ -32,24 +34,30 @@ function runtimeDirectory(): string {
 }
 
 /** The symbol a name stands for, import aliases followed. */
-export function resolvedSymbol(node: Node): MorphSymbol | undefined {
-  let symbol = node.getSymbol();
-  for (let i = 0; symbol?.isAlias() && i < 16; i++) {
-    symbol = symbol.getAliasedSymbol();
+export function resolvedSymbol(node: ts.Node): ts.Symbol | undefined {
+  let symbol = symbolOf(node);
+  let checker: ts.TypeChecker | undefined;
+  for (let i = 0; symbol !== undefined && isAlias(symbol) && i < 16; i++) {
+    checker ??= checkerOf(node);
+    symbol = checker.getAliasedSymbol(symbol);
   }
   return symbol;
 }
 
+function isAlias(symbol: ts.Symbol): boolean {
+  return (symbol.flags & ts.SymbolFlags.Alias) !== 0;
+}
+
 /** Whether a declaration is one of the runtime's. */
-export function isRuntimeNode(node: Node): boolean {
-  return node.getSourceFile().getFilePath().startsWith(RUNTIME_DIR);
+export function isRuntimeNode(node: ts.Node): boolean {
+  return filePathOf(node).startsWith(RUNTIME_DIR);
 }
 
 /** The runtime export a name resolves to, or undefined when not ours. */
 export function runtimeNameOfSymbol(
-  symbol: MorphSymbol | undefined,
+  symbol: ts.Symbol | undefined,
 ): string | undefined {
-  const declaration = symbol?.getDeclarations()[0];
+  const declaration = declarationsOf(symbol)[0];
   if (symbol === undefined || declaration === undefined) return undefined;
   return isRuntimeNode(declaration) ? symbol.getName() : undefined;
 }
@@ -59,7 +67,9 @@ export function runtimeNameOfSymbol(
  * Import aliases (`import { Get as G }`) and constant aliases
  * (`const MyGet = Get`, `const MyGet = t.Get`, chains of them) are followed.
  */
-export function decoratorRuntimeName(decorator: Decorator): string | undefined {
+export function decoratorRuntimeName(
+  decorator: ts.Decorator,
+): string | undefined {
   let symbol = resolvedSymbol(decoratorNameNode(decorator));
   for (let hops = 0; hops < 16; hops++) {
     const aliased = constAliasTarget(symbol);
@@ -70,56 +80,58 @@ export function decoratorRuntimeName(decorator: Decorator): string | undefined {
 }
 
 /** The `Get` of `const X = Get` (or of `const X = t.Get`), else undefined. */
-function constAliasTarget(symbol: MorphSymbol | undefined): Node | undefined {
-  const declaration = symbol?.getDeclarations()[0];
-  if (declaration === undefined || !Node.isVariableDeclaration(declaration)) {
+function constAliasTarget(symbol: ts.Symbol | undefined): ts.Node | undefined {
+  const declaration = declarationsOf(symbol)[0];
+  if (declaration === undefined || !ts.isVariableDeclaration(declaration)) {
     return undefined;
   }
-  const list = declaration.getParent();
-  if (
-    !Node.isVariableDeclarationList(list) ||
-    list.getDeclarationKind() !== VariableDeclarationKind.Const
-  ) {
+  const list = declaration.parent;
+  if (!ts.isVariableDeclarationList(list) || !isConstList(list)) {
     return undefined;
   }
-  const initializer = declaration.getInitializer();
+  const initializer = declaration.initializer;
   if (initializer === undefined) return undefined;
-  if (Node.isIdentifier(initializer)) return initializer;
-  return Node.isPropertyAccessExpression(initializer)
-    ? initializer.getNameNode()
+  if (ts.isIdentifier(initializer)) return initializer;
+  return ts.isPropertyAccessExpression(initializer)
+    ? initializer.name
     : undefined;
 }
 
+/** A `const` list: neither `let`, `var`, `using` nor `await using`. */
+function isConstList(list: ts.VariableDeclarationList): boolean {
+  return (list.flags & ts.NodeFlags.BlockScoped) === ts.NodeFlags.Const;
+}
+
 /** The identifier naming a decorator: `Api` in `@Api()` and in `@t.Api()`. */
-export function decoratorNameNode(decorator: Decorator): Node {
-  let expression = decorator.getExpression();
-  if (Node.isCallExpression(expression)) {
-    expression = expression.getExpression();
-  }
-  if (Node.isPropertyAccessExpression(expression)) {
-    return expression.getNameNode();
-  }
+export function decoratorNameNode(decorator: ts.Decorator): ts.Node {
+  let expression: ts.Expression = decorator.expression;
+  if (ts.isCallExpression(expression)) expression = expression.expression;
+  if (ts.isPropertyAccessExpression(expression)) return expression.name;
   return expression;
 }
 
 /** The arguments of a decorator call (none for `@X` without a call). */
-export function decoratorArguments(decorator: Decorator): Node[] {
-  const expression = decorator.getExpression();
-  return Node.isCallExpression(expression) ? expression.getArguments() : [];
+export function decoratorArguments(
+  decorator: ts.Decorator,
+): readonly ts.Expression[] {
+  const expression = decorator.expression;
+  return ts.isCallExpression(expression) ? expression.arguments : [];
 }
 
 /** The identifier naming the type of a type reference: `FetchBy` in `t.FetchBy<...>`. */
-export function typeReferenceNameNode(node: TypeReferenceNode): Node {
-  const name = node.getTypeName();
-  return Node.isQualifiedName(name) ? name.getRight() : name;
+export function typeReferenceNameNode(
+  node: ts.TypeReferenceNode,
+): ts.Identifier {
+  const name = node.typeName;
+  return ts.isQualifiedName(name) ? name.right : name;
 }
 
 /** Decorators of a node that are the runtime's, with their runtime names. */
 export function runtimeDecorators(
-  node: { getDecorators(): Decorator[] },
-): { name: string; decorator: Decorator }[] {
-  const found: { name: string; decorator: Decorator }[] = [];
-  for (const decorator of node.getDecorators()) {
+  node: ts.Node,
+): { name: string; decorator: ts.Decorator }[] {
+  const found: { name: string; decorator: ts.Decorator }[] = [];
+  for (const decorator of decoratorsOf(node)) {
     const name = decoratorRuntimeName(decorator);
     if (name !== undefined) found.push({ name, decorator });
   }
@@ -127,13 +139,12 @@ export function runtimeDecorators(
 }
 
 /** The name of a property-like declaration, quotes removed. */
-export function propertyName(node: Node): string {
-  const nameNode = (node as unknown as { getNameNode?: () => Node })
-    .getNameNode?.();
-  if (nameNode !== undefined && Node.isStringLiteral(nameNode)) {
-    return nameNode.getLiteralValue();
+export function propertyName(node: ts.Node): string {
+  const nameNode = (node as { name?: ts.Node }).name;
+  if (nameNode !== undefined && ts.isStringLiteral(nameNode)) {
+    return nameNode.text;
   }
-  return nameNode?.getText() ?? node.getText();
+  return textOf(nameNode ?? node);
 }
 
 /**

@@ -11,15 +11,6 @@
  * @module
  */
 
-import {
-  type IntersectionTypeNode,
-  Node,
-  SyntaxKind,
-  type Type,
-  type TypeLiteralNode,
-  type TypeNode,
-  type TypeReferenceNode,
-} from "ts-morph";
 import type {
   DynamicEntityModel,
   EnumModel,
@@ -28,6 +19,13 @@ import type {
   TypeRef,
 } from "../model/api_model.ts";
 import { CODES, type DiagnosticSink } from "./codes.ts";
+import {
+  checkerOf,
+  declarationsOf,
+  hasTypeFlag,
+  textOf,
+  ts,
+} from "./compiler.ts";
 import { scalarType } from "./dynamic_entities.ts";
 import type { EntityInfo, EntityProperty } from "./entities.ts";
 import {
@@ -52,29 +50,31 @@ import { type ReferencesContext, referenceType } from "./type_references.ts";
 import type { TypeNames } from "./type_names.ts";
 
 /** Whether a type node stands for absence: `undefined`, `void`, `null`. */
-function isAbsent(node: TypeNode): boolean {
-  if (Node.isParenthesizedTypeNode(node)) return isAbsent(node.getTypeNode());
-  const kind = node.getKind();
-  if (kind === SyntaxKind.UndefinedKeyword || kind === SyntaxKind.VoidKeyword) {
+function isAbsent(node: ts.TypeNode): boolean {
+  if (ts.isParenthesizedTypeNode(node)) return isAbsent(node.type);
+  const kind = node.kind;
+  if (
+    kind === ts.SyntaxKind.UndefinedKeyword ||
+    kind === ts.SyntaxKind.VoidKeyword
+  ) {
     return true;
   }
-  return Node.isLiteralTypeNode(node) &&
-    node.getLiteral().getKind() === SyntaxKind.NullKeyword;
+  return ts.isLiteralTypeNode(node) &&
+    node.literal.kind === ts.SyntaxKind.NullKeyword;
 }
 
 /** The primitive a literal type node widens to. */
-function literalPrimitive(node: TypeNode): PrimitiveName | undefined {
-  if (!Node.isLiteralTypeNode(node)) return undefined;
-  const literal = node.getLiteral();
-  switch (literal.getKind()) {
-    case SyntaxKind.StringLiteral:
-    case SyntaxKind.NoSubstitutionTemplateLiteral:
+function literalPrimitive(node: ts.TypeNode): PrimitiveName | undefined {
+  if (!ts.isLiteralTypeNode(node)) return undefined;
+  switch (node.literal.kind) {
+    case ts.SyntaxKind.StringLiteral:
+    case ts.SyntaxKind.NoSubstitutionTemplateLiteral:
       return "string";
-    case SyntaxKind.NumericLiteral:
-    case SyntaxKind.PrefixUnaryExpression:
+    case ts.SyntaxKind.NumericLiteral:
+    case ts.SyntaxKind.PrefixUnaryExpression:
       return "number";
-    case SyntaxKind.TrueKeyword:
-    case SyntaxKind.FalseKeyword:
+    case ts.SyntaxKind.TrueKeyword:
+    case ts.SyntaxKind.FalseKeyword:
       return "boolean";
     default:
       return undefined;
@@ -125,60 +125,56 @@ export class TypeMapper implements TypeNodeMapper {
   }
 
   /** Reports a vague type; undefined, to return in its place. */
-  #vague(node: Node, site: Site, why?: string): undefined {
+  #vague(node: ts.Node, site: Site, why?: string): undefined {
     return reportVague(this.sink, node, site, why);
   }
 
   /** Reports a type the client cannot express; undefined, to return instead. */
-  #unsupported(node: Node, site: Site, why?: string): undefined {
+  #unsupported(node: ts.Node, site: Site, why?: string): undefined {
     return reportUnsupported(this.sink, node, site, why);
   }
 
   /** Maps a type node. Undefined when it cannot be described (reported). */
-  map(node: TypeNode, site: Site): Mapped | undefined {
-    if (Node.isParenthesizedTypeNode(node)) {
-      return this.map(node.getTypeNode(), site);
-    }
-    if (Node.isTypeOperatorTypeNode(node)) {
-      if (node.getOperator() === SyntaxKind.ReadonlyKeyword) {
-        return this.map(node.getTypeNode(), site);
+  map(node: ts.TypeNode, site: Site): Mapped | undefined {
+    if (ts.isParenthesizedTypeNode(node)) return this.map(node.type, site);
+    if (ts.isTypeOperatorNode(node)) {
+      if (node.operator === ts.SyntaxKind.ReadonlyKeyword) {
+        return this.map(node.type, site);
       }
       return this.#unsupported(node, site);
     }
-    if (Node.isArrayTypeNode(node)) {
-      const element = this.mapValue(node.getElementTypeNode(), site);
+    if (ts.isArrayTypeNode(node)) {
+      const element = this.mapValue(node.elementType, site);
       return element && plain({ kind: "array", element });
     }
-    switch (node.getKind()) {
-      case SyntaxKind.StringKeyword:
+    switch (node.kind) {
+      case ts.SyntaxKind.StringKeyword:
         return primitive("string");
-      case SyntaxKind.NumberKeyword:
+      case ts.SyntaxKind.NumberKeyword:
         return primitive("number");
-      case SyntaxKind.BooleanKeyword:
+      case ts.SyntaxKind.BooleanKeyword:
         return primitive("boolean");
-      case SyntaxKind.AnyKeyword:
-      case SyntaxKind.UnknownKeyword:
-      case SyntaxKind.ObjectKeyword:
+      case ts.SyntaxKind.AnyKeyword:
+      case ts.SyntaxKind.UnknownKeyword:
+      case ts.SyntaxKind.ObjectKeyword:
         return this.#vague(node, site);
-      case SyntaxKind.VoidKeyword:
-      case SyntaxKind.UndefinedKeyword:
+      case ts.SyntaxKind.VoidKeyword:
+      case ts.SyntaxKind.UndefinedKeyword:
         return plain(VOID);
     }
-    if (Node.isLiteralTypeNode(node)) {
+    if (ts.isLiteralTypeNode(node)) {
       if (isAbsent(node)) return plain(VOID);
       const name = literalPrimitive(node);
       return name === undefined
         ? this.#unsupported(node, site)
         : primitive(name);
     }
-    if (Node.isUnionTypeNode(node)) {
-      return this.#union(node.getTypeNodes(), site, node);
-    }
-    if (Node.isIntersectionTypeNode(node)) {
+    if (ts.isUnionTypeNode(node)) return this.#union(node.types, site, node);
+    if (ts.isIntersectionTypeNode(node)) {
       return this.#intersection(node, site);
     }
-    if (Node.isTypeLiteral(node)) return this.#typeLiteral(node, site);
-    if (Node.isTypeReference(node)) {
+    if (ts.isTypeLiteralNode(node)) return this.#typeLiteral(node, site);
+    if (ts.isTypeReferenceNode(node)) {
       return referenceType(this.#parts, node, site);
     }
     return this.#unsupported(node, site);
@@ -188,14 +184,14 @@ export class TypeMapper implements TypeNodeMapper {
    * Maps a type that must be a value: an array element, a map value, a type
    * argument. `undefined`/`null` there cannot be expressed.
    */
-  mapValue(node: TypeNode, site: Site): TypeRef | undefined {
+  mapValue(node: ts.TypeNode, site: Site): TypeRef | undefined {
     const mapped = this.map(node, site);
     if (mapped === undefined) return undefined;
     if (mapped.nullable || mapped.type.kind === "void") {
       this.sink.error(
         CODES.UNSUPPORTED_TYPE,
         node,
-        `${site.where}: \`${node.getText()}\` admits undefined or null where ` +
+        `${site.where}: \`${textOf(node)}\` admits undefined or null where ` +
           "only a value can be described (array element, map value, type argument)",
         "leave undefined and null out of element types, or make the " +
           "property optional instead",
@@ -209,12 +205,17 @@ export class TypeMapper implements TypeNodeMapper {
    * Maps a checker type where no type node was written (an unannotated
    * parameter): primitives only.
    */
-  mapInferred(type: Type, node: Node, site: Site): Mapped | undefined {
-    const base = type.getBaseTypeOfLiteralType();
-    if (base.isString()) return primitive("string");
-    if (base.isNumber()) return primitive("number");
-    if (base.isBoolean()) return primitive("boolean");
-    if (base.isVoid() || base.isUndefined()) return plain(VOID);
+  mapInferred(type: ts.Type, node: ts.Node, site: Site): Mapped | undefined {
+    const base = checkerOf(node).getBaseTypeOfLiteralType(type);
+    if (hasTypeFlag(base, ts.TypeFlags.String)) return primitive("string");
+    if (hasTypeFlag(base, ts.TypeFlags.Number)) return primitive("number");
+    if (hasTypeFlag(base, ts.TypeFlags.Boolean)) return primitive("boolean");
+    if (
+      hasTypeFlag(base, ts.TypeFlags.Void) ||
+      hasTypeFlag(base, ts.TypeFlags.Undefined)
+    ) {
+      return plain(VOID);
+    }
     this.sink.error(
       CODES.VAGUE_TYPE,
       node,
@@ -232,7 +233,11 @@ export class TypeMapper implements TypeNodeMapper {
     return scalarType(this.#parts, entity, property);
   }
 
-  #union(members: TypeNode[], site: Site, node: TypeNode): Mapped | undefined {
+  #union(
+    members: readonly ts.TypeNode[],
+    site: Site,
+    node: ts.TypeNode,
+  ): Mapped | undefined {
     const present = members.filter((member) => !isAbsent(member));
     const nullable = present.length < members.length;
     if (present.length === 0) return plain(VOID);
@@ -250,13 +255,15 @@ export class TypeMapper implements TypeNodeMapper {
     return this.#unsupported(node, site, "a union of several types");
   }
 
-  #intersection(node: IntersectionTypeNode, site: Site): Mapped | undefined {
+  #intersection(
+    node: ts.IntersectionTypeNode,
+    site: Site,
+  ): Mapped | undefined {
     // `Entity & FetchBy<...>`: the fetcher must load that entity.
-    const members = node.getTypeNodes();
-    const fetchBys: TypeReferenceNode[] = [];
-    const entities: { info: EntityInfo; node: TypeNode }[] = [];
-    for (const member of members) {
-      if (!Node.isTypeReference(member)) {
+    const fetchBys: ts.TypeReferenceNode[] = [];
+    const entities: { info: EntityInfo; node: ts.TypeNode }[] = [];
+    for (const member of node.types) {
+      if (!ts.isTypeReferenceNode(member)) {
         return this.#unsupported(node, site, "an intersection");
       }
       const symbol = resolvedSymbol(typeReferenceNameNode(member));
@@ -264,9 +271,7 @@ export class TypeMapper implements TypeNodeMapper {
         fetchBys.push(member);
         continue;
       }
-      const declaration = symbol?.getDeclarations().find(
-        Node.isClassDeclaration,
-      );
+      const declaration = declarationsOf(symbol).find(ts.isClassDeclaration);
       const info = declaration && this.#parts.names.entityOf(declaration);
       if (info === undefined) {
         return this.#unsupported(node, site, "an intersection");
@@ -280,16 +285,16 @@ export class TypeMapper implements TypeNodeMapper {
     return ref && plain(ref);
   }
 
-  #typeLiteral(node: TypeLiteralNode, site: Site): Mapped | undefined {
-    const members = node.getMembers();
+  #typeLiteral(node: ts.TypeLiteralNode, site: Site): Mapped | undefined {
+    const members = node.members;
     if (members.length === 0) return this.#vague(node, site);
-    const indexes = node.getIndexSignatures();
-    if (indexes.length === 1 && members.length === 1) {
-      const index = indexes[0]!;
-      if (index.getKeyTypeNode().getKind() !== SyntaxKind.StringKeyword) {
+    const index = members[0]!;
+    if (members.length === 1 && ts.isIndexSignatureDeclaration(index)) {
+      if (index.parameters[0]!.type!.kind !== ts.SyntaxKind.StringKeyword) {
         return this.#unsupported(node, site, "keys other than strings");
       }
-      const valueNode = index.getReturnTypeNode();
+      // Undefined when not written (`{ [key: string] }`), whatever its type says.
+      const valueNode: ts.TypeNode | undefined = index.type;
       if (valueNode === undefined) return this.#vague(node, site);
       const value = this.mapValue(valueNode, site);
       return value && plain({ kind: "map", value });

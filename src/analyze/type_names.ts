@@ -7,8 +7,8 @@
  * @module
  */
 
-import type { ClassDeclaration, Node } from "ts-morph";
 import { CODES, type DiagnosticSink } from "./codes.ts";
+import { filePathOf, type ts } from "./compiler.ts";
 import { type EntityInfo, isEntityClass, readEntity } from "./entities.ts";
 import { isIdentifierName } from "./symbols.ts";
 
@@ -18,11 +18,11 @@ export type NameSpace = "type" | "entity" | "owner" | "service";
 /** Claims client-side names and reads entity classes (both cached). */
 export class TypeNames {
   readonly #sink: DiagnosticSink;
-  readonly #names = new Map<string, Node>();
+  readonly #names = new Map<string, ts.Node>();
   /** Entities read so far, by entity name. */
   readonly #entityInfos = new Map<string, EntityInfo>();
   /** Every class asked about: its entity, or null when it is none. */
-  readonly #entities = new Map<ClassDeclaration, EntityInfo | null>();
+  readonly #entities = new Map<ts.ClassDeclaration, EntityInfo | null>();
 
   /** Clashes and bad property names are reported to `sink`. */
   constructor(sink: DiagnosticSink) {
@@ -36,8 +36,8 @@ export class TypeNames {
   claim(
     space: NameSpace,
     name: string,
-    declaration: Node,
-    at: Node,
+    declaration: ts.Node,
+    at: ts.Node,
     where?: string,
   ): boolean {
     const key = `${space}:${name}`;
@@ -62,9 +62,8 @@ export class TypeNames {
   }
 
   /** Reports a property whose name the clients cannot write. */
-  reportPropertyName(member: Node, name: string, where: string): void {
-    const nameNode = (member as unknown as { getNameNode?: () => Node })
-      .getNameNode?.() ?? member;
+  reportPropertyName(member: ts.Node, name: string, where: string): void {
+    const nameNode = (member as { name?: ts.Node }).name ?? member;
     this.#sink.error(
       CODES.PROPERTY_NAME,
       nameNode,
@@ -77,7 +76,7 @@ export class TypeNames {
   }
 
   /** The entity of a class, when the class is an `@Entity()` (cached). */
-  entityOf(declaration: ClassDeclaration): EntityInfo | undefined {
+  entityOf(declaration: ts.ClassDeclaration): EntityInfo | undefined {
     let info = this.#entities.get(declaration);
     if (info === undefined) {
       info = isEntityClass(declaration) ? readEntity(declaration) : null;
@@ -98,7 +97,7 @@ export class TypeNames {
           "entity",
           info.name,
           declaration,
-          declaration.getNameNode() ?? declaration,
+          declaration.name ?? declaration,
         );
       }
     }
@@ -110,7 +109,7 @@ export class TypeNames {
     return new Map(
       [...this.#names].map(([key, node]) => [
         key,
-        `${node.getSourceFile().getFilePath()}#${node.getPos()}`,
+        `${filePathOf(node)}#${node.pos}`,
       ]),
     );
   }

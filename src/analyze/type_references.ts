@@ -7,13 +7,7 @@
  * @module
  */
 
-import {
-  Node,
-  SyntaxKind,
-  type TypeAliasDeclaration,
-  type TypeNode,
-  type TypeReferenceNode,
-} from "ts-morph";
+import { declarationsOf, textOf, ts } from "./compiler.ts";
 import { type DynamicEntitiesContext, dynamicRef } from "./dynamic_entities.ts";
 import {
   enumRef,
@@ -51,7 +45,7 @@ export interface ReferencesContext
   /** Resolves `FetchBy` references. */
   readonly fetchBy: FetchByResolver;
   /** Type aliases being expanded. */
-  readonly expanding: Set<Node>;
+  readonly expanding: Set<ts.Node>;
 }
 
 /**
@@ -62,12 +56,12 @@ export interface ReferencesContext
  */
 export function referenceType(
   cx: ReferencesContext,
-  node: TypeReferenceNode,
+  node: ts.TypeReferenceNode,
   site: Site,
 ): Mapped | undefined {
   const nameNode = typeReferenceNameNode(node);
   const symbol = resolvedSymbol(nameNode);
-  const args = node.getTypeArguments();
+  const args = node.typeArguments ?? [];
   if (symbol === undefined) {
     return reportUnsupported(
       cx.sink,
@@ -76,7 +70,7 @@ export function referenceType(
       "the name cannot be resolved",
     );
   }
-  const declarations = symbol.getDeclarations();
+  const declarations = declarationsOf(symbol);
   const first = declarations[0];
   if (first === undefined) {
     return reportUnsupported(
@@ -86,14 +80,14 @@ export function referenceType(
       "the name cannot be resolved",
     );
   }
-  if (Node.isTypeParameterDeclaration(first)) {
+  if (ts.isTypeParameterDeclaration(first)) {
     const bound = site.env.get(first);
     if (bound !== undefined) return plain(bound);
     return reportVague(
       cx.sink,
       node,
       site,
-      `the type parameter ${node.getText()} is not resolved`,
+      `the type parameter ${textOf(node)} is not resolved`,
     );
   }
   const runtime = runtimeNameOfSymbol(symbol);
@@ -103,21 +97,21 @@ export function referenceType(
   if (isLibNode(first)) {
     return knownReference(cx, `lib:${symbol.getName()}`, node, args, site);
   }
-  const enumDeclaration = declarations.find(Node.isEnumDeclaration);
+  const enumDeclaration = declarations.find(ts.isEnumDeclaration);
   if (enumDeclaration !== undefined) {
     return enumRef(cx, enumDeclaration, node, site);
   }
-  const classDeclaration = declarations.find(Node.isClassDeclaration);
+  const classDeclaration = declarations.find(ts.isClassDeclaration);
   if (classDeclaration !== undefined) {
     const entity = cx.names.entityOf(classDeclaration);
     if (entity !== undefined) return plain(dynamicRef(cx, entity));
     return staticRef(cx, classDeclaration, args, node, site);
   }
-  const interfaceDeclaration = declarations.find(Node.isInterfaceDeclaration);
+  const interfaceDeclaration = declarations.find(ts.isInterfaceDeclaration);
   if (interfaceDeclaration !== undefined) {
     return staticRef(cx, interfaceDeclaration, args, node, site);
   }
-  const alias = declarations.find(Node.isTypeAliasDeclaration);
+  const alias = declarations.find(ts.isTypeAliasDeclaration);
   if (alias !== undefined) return aliasRef(cx, alias, args, node, site);
   return reportUnsupported(cx.sink, node, site);
 }
@@ -129,8 +123,8 @@ export function referenceType(
 function knownReference(
   cx: ReferencesContext,
   name: `runtime:${string}` | `lib:${string}`,
-  node: TypeReferenceNode,
-  args: TypeNode[],
+  node: ts.TypeReferenceNode,
+  args: readonly ts.TypeNode[],
   site: Site,
 ): Mapped | undefined {
   switch (name) {
@@ -142,8 +136,9 @@ function knownReference(
       return primitive("integer");
     case "runtime:Page":
     case "runtime:Tuple2": {
-      const declaration = resolvedSymbol(typeReferenceNameNode(node))
-        ?.getDeclarations().find(Node.isInterfaceDeclaration);
+      const declaration = declarationsOf(
+        resolvedSymbol(typeReferenceNameNode(node)),
+      ).find(ts.isInterfaceDeclaration);
       if (declaration === undefined) {
         return reportUnsupported(cx.sink, node, site);
       }
@@ -174,7 +169,7 @@ function knownReference(
       if (key === undefined || valueNode === undefined) {
         return reportUnsupported(cx.sink, node, site);
       }
-      if (key.getKind() !== SyntaxKind.StringKeyword) {
+      if (key.kind !== ts.SyntaxKind.StringKeyword) {
         return reportUnsupported(
           cx.sink,
           node,
@@ -203,14 +198,14 @@ function knownReference(
  */
 function aliasRef(
   cx: ReferencesContext,
-  alias: TypeAliasDeclaration,
-  args: TypeNode[],
-  node: TypeReferenceNode,
+  alias: ts.TypeAliasDeclaration,
+  args: readonly ts.TypeNode[],
+  node: ts.TypeReferenceNode,
   site: Site,
 ): Mapped | undefined {
-  const typeNode = alias.getTypeNode();
-  if (typeNode === undefined) return reportUnsupported(cx.sink, node, site);
-  const literals = alias.getTypeParameters().length === 0
+  const typeNode = alias.type;
+  const parameters = alias.typeParameters ?? [];
+  const literals = parameters.length === 0
     ? stringLiteralUnion(typeNode)
     : undefined;
   if (literals !== undefined) {
@@ -223,13 +218,12 @@ function aliasRef(
       site,
     );
   }
-  if (Node.isTypeLiteral(typeNode)) {
+  if (ts.isTypeLiteralNode(typeNode)) {
     return staticRef(cx, alias, args, node, site);
   }
   if (cx.expanding.has(alias)) {
     return reportUnsupported(cx.sink, node, site, "a recursive type alias");
   }
-  const parameters = alias.getTypeParameters();
   const mappedArgs = typeArguments(cx, parameters, args, node, site);
   if (mappedArgs === undefined) return undefined;
   const env = new Map(site.env);

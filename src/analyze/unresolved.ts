@@ -9,8 +9,15 @@
  * @module
  */
 
-import { type Decorator, Node, type SourceFile, SyntaxKind } from "ts-morph";
 import { CODES, type DiagnosticSink } from "./codes.ts";
+import {
+  declarationsOf,
+  filePathOf,
+  jsDocsOf,
+  nameOf,
+  textOf,
+  ts,
+} from "./compiler.ts";
 import {
   decoratorRuntimeName,
   isRuntimeNode,
@@ -25,16 +32,18 @@ const TOP_LEVEL_ONLY = new Set(["Controller", "EnableImplicitApi"]);
 
 /** Reports every decorator and controller of `files` the analyzer cannot read. */
 export function reportUnresolvedDecorators(
-  files: readonly SourceFile[],
+  files: readonly ts.SourceFile[],
   sink: DiagnosticSink,
 ): void {
   const finder = new RuntimeDecoratorFinder();
   for (const file of files) {
-    const topLevel = new Set<Node>(file.getClasses());
-    for (const decorator of file.getDescendantsOfKind(SyntaxKind.Decorator)) {
+    const topLevel = new Set<ts.Node>(
+      file.statements.filter(ts.isClassDeclaration),
+    );
+    for (const decorator of decoratorsIn(file)) {
       const name = decoratorRuntimeName(decorator);
       if (name !== undefined) {
-        const owner = decorator.getParent();
+        const owner = decorator.parent;
         if (TOP_LEVEL_ONLY.has(name) && !topLevel.has(owner)) {
           sink.error(
             CODES.CLASS_NOT_TOP_LEVEL,
@@ -51,7 +60,7 @@ export function reportUnresolvedDecorators(
       }
       const hidden = finder.inDecorator(decorator);
       if (hidden === undefined) continue;
-      const written = decorator.getText().split("(")[0];
+      const written = textOf(decorator).split("(")[0];
       sink.error(
         CODES.UNRESOLVED_DECORATOR,
         decorator,
@@ -67,44 +76,57 @@ export function reportUnresolvedDecorators(
   }
 }
 
+/** Every decorator in a file, in source order (nested ones after theirs). */
+function decoratorsIn(file: ts.SourceFile): ts.Decorator[] {
+  const found: ts.Decorator[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isDecorator(node)) found.push(node);
+    ts.forEachChild(node, visit);
+  };
+  ts.forEachChild(file, visit);
+  return found;
+}
+
 /** `Class.member` or `Class` a decorator is on. */
-function placeOf(decorator: Decorator): string {
-  const isClass = (node: Node) =>
-    Node.isClassDeclaration(node) || Node.isClassExpression(node);
-  const classNode = decorator.getFirstAncestor(isClass);
-  const className = classNode !== undefined && isClass(classNode)
-    ? classNode.getName() ?? "(class expression)"
-    : "(class expression)";
-  const owner = decorator.getParent();
+function placeOf(decorator: ts.Decorator): string {
+  let classNode: ts.Node | undefined = decorator.parent;
+  while (classNode !== undefined && !isClass(classNode)) {
+    classNode = classNode.parent;
+  }
+  const className = classNode === undefined
+    ? "(class expression)"
+    : nameOf(classNode) ?? "(class expression)";
+  const owner = decorator.parent;
   if (isClass(owner)) return className;
-  return `${className}.${Node.hasName(owner) ? owner.getName() : "?"}`;
+  return `${className}.${nameOf(owner) ?? "?"}`;
+}
+
+function isClass(node: ts.Node): boolean {
+  return ts.isClassDeclaration(node) || ts.isClassExpression(node);
 }
 
 /** Finds a Tailor decorator behind a name, through project declarations. */
 class RuntimeDecoratorFinder {
-  readonly #known = new Map<Node, string | undefined>();
+  readonly #known = new Map<ts.Node, string | undefined>();
 
   /** The Tailor decorator a decorator not recognized as one is made from. */
-  inDecorator(decorator: Decorator): string | undefined {
-    let callee = decorator.getExpression();
-    if (Node.isCallExpression(callee)) callee = callee.getExpression();
+  inDecorator(decorator: ts.Decorator): string | undefined {
+    let callee = decorator.expression;
+    if (ts.isCallExpression(callee)) callee = callee.expression;
     return this.#inNode(callee, 0);
   }
 
-  #inNode(node: Node, depth: number): string | undefined {
-    const identifiers = Node.isIdentifier(node)
-      ? [node]
-      : node.getDescendantsOfKind(SyntaxKind.Identifier);
-    for (const identifier of identifiers) {
-      const found = this.#behindName(identifier, depth);
-      if (found !== undefined) return found;
-    }
-    return undefined;
+  #inNode(node: ts.Node, depth: number): string | undefined {
+    if (ts.isIdentifier(node)) return this.#behindName(node, depth);
+    return firstInIdentifiers(
+      node,
+      (identifier) => this.#behindName(identifier, depth),
+    );
   }
 
-  #behindName(identifier: Node, depth: number): string | undefined {
+  #behindName(identifier: ts.Identifier, depth: number): string | undefined {
     const symbol = resolvedSymbol(identifier);
-    for (const declaration of symbol?.getDeclarations() ?? []) {
+    for (const declaration of declarationsOf(symbol)) {
       if (isRuntimeNode(declaration)) {
         if (isRuntimeDecorator(declaration)) return symbol!.getName();
         continue;
@@ -122,23 +144,50 @@ class RuntimeDecoratorFinder {
   }
 }
 
+/**
+ * The first answer of `find` for the identifiers below `node`, in source
+ * order. As ts-morph's `getDescendantsOfKind(SyntaxKind.Identifier)`,
+ * which walks `getChildren()`, it looks into JSDoc comments too: each
+ * node's (not a token's) comments before its children.
+ */
+function firstInIdentifiers(
+  node: ts.Node,
+  find: (identifier: ts.Identifier) => string | undefined,
+): string | undefined {
+  const visit = (child: ts.Node): string | undefined =>
+    (ts.isIdentifier(child) ? find(child) : undefined) ?? inChildren(child);
+  const inChildren = (parent: ts.Node): string | undefined => {
+    if (
+      parent.kind >= ts.SyntaxKind.FirstNode ||
+      parent.kind === ts.SyntaxKind.EndOfFileToken
+    ) {
+      for (const doc of jsDocsOf(parent)) {
+        const found = visit(doc);
+        if (found !== undefined) return found;
+      }
+    }
+    return ts.forEachChild(parent, visit);
+  };
+  return inChildren(node);
+}
+
 /** A decorator factory of the runtime: an exported `function Name(…)`. */
-function isRuntimeDecorator(declaration: Node): boolean {
-  return Node.isFunctionDeclaration(declaration) &&
-    /^[A-Z]/.test(declaration.getName() ?? "");
+function isRuntimeDecorator(declaration: ts.Node): boolean {
+  return ts.isFunctionDeclaration(declaration) &&
+    /^[A-Z]/.test(nameOf(declaration) ?? "");
 }
 
 /**
  * Code that may hide a decorator: a variable, function or property of the
  * project (not a library, not an import, not a parameter).
  */
-function isProjectCode(declaration: Node): boolean {
-  const path = declaration.getSourceFile().getFilePath();
+function isProjectCode(declaration: ts.Node): boolean {
+  const path = filePathOf(declaration);
   if (path.includes("/node_modules/") || path.endsWith(".d.ts")) return false;
-  return Node.isVariableDeclaration(declaration) ||
-    Node.isFunctionDeclaration(declaration) ||
-    Node.isPropertyAssignment(declaration) ||
-    Node.isShorthandPropertyAssignment(declaration) ||
-    Node.isPropertyDeclaration(declaration) ||
-    Node.isMethodDeclaration(declaration);
+  return ts.isVariableDeclaration(declaration) ||
+    ts.isFunctionDeclaration(declaration) ||
+    ts.isPropertyAssignment(declaration) ||
+    ts.isShorthandPropertyAssignment(declaration) ||
+    ts.isPropertyDeclaration(declaration) ||
+    ts.isMethodDeclaration(declaration);
 }
