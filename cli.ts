@@ -17,7 +17,7 @@ import {
   IMPORT_EXTENSIONS,
   type ImportExtension,
 } from "./src/emit/ts/import_extension.ts";
-import { ProjectError } from "./src/analyze/project.ts";
+import { findSources, ProjectError } from "./src/analyze/sources.ts";
 import { readTree } from "./src/fs/tree.ts";
 import { MARKER_FILE, OutputError } from "./src/fs/output_guard.ts";
 import { withUriPrefix } from "./src/model/uri_prefix.ts";
@@ -25,7 +25,7 @@ import type { ApiModel } from "./src/model/api_model.ts";
 import { formatDiagnostic } from "./src/model/diagnostic.ts";
 import { compareTrees } from "./src/fs/tree_diff.ts";
 import { interruptSignal } from "./src/watch/interrupt.ts";
-import { type ModelSource, watchGenerate } from "./src/watch/watch_generate.ts";
+import type { ModelSource } from "./src/watch/watch_generate.ts";
 import {
   filesOfTarget,
   type RenderRequest,
@@ -33,11 +33,19 @@ import {
   stageTree,
 } from "./src/generated_tree.ts";
 import { ParallelRenderer } from "./src/parallel_render.ts";
-import { parseGroups, projectModel, renderArtifacts } from "./src/pipeline.ts";
+import type { TypeCheckOption } from "./src/pipeline.ts";
+import { renderArtifacts } from "./src/render_artifacts.ts";
+import { parseGroups } from "./src/model/select_groups.ts";
+import { startTypeCheck } from "./src/typecheck/type_check.ts";
 import {
   incrementalRenderer,
   type RenderArtifacts,
 } from "./src/artifact_renderer.ts";
+
+// The analysis (./src/pipeline.ts, ./src/watch/watch_generate.ts) is
+// imported when a command needs it, after the type check has started: its
+// modules load TypeScript's compiler, 0.2-0.3 s that the check can use.
+// cli_test.ts checks that no static import loads it.
 
 /** What `--target` selects from the artifact tree. */
 const TARGETS = ["all", "ts", "java", "openapi"] as const;
@@ -61,8 +69,9 @@ generate  writes the client files for the project into --out, replacing it whole
 check     exits 1 and lists the files of --against that differ from what
           generate would write (a drift check for CI).
 
-Both type-check the project with deno check first (beside the analysis): a
-method returning another shape than its FetchBy promises gives no client.
+Both type-check the project beside the analysis (tsgo, or deno check when the
+project needs Deno's resolution): a method returning another shape than its
+FetchBy promises gives no client.
 --skip-type-check leaves that to the caller.
 
 generate --watch keeps running: after each change of the project's .ts files
@@ -122,6 +131,23 @@ async function requestOf(
 }
 
 /**
+ * Starts the type check of the request's project (unless it is skipped)
+ * and loads the analysis meanwhile; the model source then waits for that
+ * check instead of starting one.
+ */
+async function checkedModelSource(request: Request): Promise<ModelSource> {
+  let typeCheck: TypeCheckOption = false;
+  if (request.typeCheck) {
+    const { root, files } = await findSources(request.project);
+    const { diagnostics } = await startTypeCheck(root, files);
+    diagnostics.catch(() => {}); // observed by the model source
+    typeCheck = () => diagnostics;
+  }
+  const { projectModel } = await import("./src/pipeline.ts");
+  return (project, options) => projectModel(project, { ...options, typeCheck });
+}
+
+/**
  * The request's model, `whileChecking` given it before the type check
  * answers; undefined after printing why there is none. Warnings are
  * printed.
@@ -159,10 +185,11 @@ async function modelOfRequest(
 
 async function artifacts(
   values: Record<string, string | string[] | boolean | undefined>,
-  modelOf: ModelSource = projectModel,
+  modelSource?: ModelSource,
   render: RenderArtifacts = renderArtifacts,
 ): Promise<Map<string, string> | undefined> {
   const request = await requestOf(values);
+  const modelOf = modelSource ?? await checkedModelSource(request);
   const { target, config, sourceName } = request;
   const filesOf = (model: ApiModel) =>
     filesOfTarget(
@@ -197,10 +224,12 @@ async function generate(
     const renderFiles = incrementalRenderer();
     const render = (modelOf: ModelSource) =>
       artifacts(values, modelOf, renderFiles);
+    const { watchGenerate } = await import("./src/watch/watch_generate.ts");
     return await watchGenerate({ out, render, signal: interrupt.signal })
       .finally(interrupt.dispose);
   }
   const request = await requestOf(values);
+  const modelOf = await checkedModelSource(request);
   // Started now: the worker loads the emitters while this thread analyzes.
   const renderer = request.target === "all"
     ? new ParallelRenderer()
@@ -211,7 +240,7 @@ async function generate(
     let staged: Promise<StagedTree> | undefined;
     const stage = (model: ApiModel) =>
       stageTree(out, guard, request, model, renderer);
-    const model = await modelOfRequest(request, projectModel, (model) => {
+    const model = await modelOfRequest(request, modelOf, (model) => {
       staged = stage(model);
       staged.catch(() => {}); // observed below, or abandoned
     });

@@ -302,3 +302,42 @@ Deno.test("cli: a syntax error is reported once (TAILOR017), not again by the ty
   assert.doesNotMatch(result.err, /TAILOR018/);
   await Deno.remove(out, { recursive: true });
 });
+
+/** The modules `entry` loads before it runs, dynamic imports left out. */
+async function staticModules(entry: string): Promise<string[]> {
+  const { stdout } = await new Deno.Command(Deno.execPath(), {
+    args: ["info", "--json", entry],
+    stdout: "piped",
+    stderr: "null",
+  }).output();
+  const info = JSON.parse(new TextDecoder().decode(stdout)) as {
+    modules: {
+      specifier: string;
+      dependencies?: {
+        code?: { specifier: string };
+        isDynamic?: boolean;
+      }[];
+    }[];
+  };
+  const bySpecifier = new Map(info.modules.map((m) => [m.specifier, m]));
+  const seen = new Set<string>();
+  const pending = [new URL(entry, import.meta.url).href];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    if (seen.has(next)) continue;
+    seen.add(next);
+    for (const dependency of bySpecifier.get(next)?.dependencies ?? []) {
+      const code = dependency.code?.specifier;
+      if (code !== undefined && !dependency.isDynamic) pending.push(code);
+    }
+  }
+  return [...seen];
+}
+
+Deno.test("cli: starts without TypeScript's compiler, so the type check starts first", async () => {
+  const modules = await staticModules("./cli.ts");
+  assert.ok(modules.some((m) => m.endsWith("/src/typecheck/type_check.ts")));
+  assert.deepEqual(
+    modules.filter((m) => /^npm:\/?(ts-morph|typescript|@ts-morph\/)/.test(m)),
+    [],
+  );
+});

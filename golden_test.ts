@@ -13,7 +13,8 @@ import { type ClientConfig, loadConfig } from "./src/config/config.ts";
 import { readTree } from "./src/fs/tree.ts";
 import { formatDiagnostic } from "./src/model/diagnostic.ts";
 import { withUriPrefix } from "./src/model/uri_prefix.ts";
-import { projectModel, renderArtifacts } from "./src/pipeline.ts";
+import { projectModel } from "./src/pipeline.ts";
+import { renderArtifacts } from "./src/render_artifacts.ts";
 import { assertGoldenTree, readGoldenModel } from "./src/testing/golden.ts";
 
 /** Fixtures whose model and generated output are pinned. */

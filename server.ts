@@ -14,7 +14,7 @@
 import { parseArgs } from "node:util";
 import { basename, dirname, resolve } from "node:path";
 import { ConfigError } from "./src/config/config.ts";
-import { ProjectError } from "./src/analyze/project.ts";
+import { ProjectError } from "./src/analyze/sources.ts";
 import { createServer, ServerStartError } from "./mod.ts";
 import { ServerConfigError } from "./src/server/artifacts.ts";
 import { RouteTableError } from "./src/server/routes/fetchers.ts";

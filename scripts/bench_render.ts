@@ -19,7 +19,10 @@ import { analyzeProject } from "../src/analyze/analyze.ts";
 import { ArtifactRenderer } from "../src/artifact_renderer.ts";
 import type { ClientConfig } from "../src/config/config.ts";
 import type { ApiModel } from "../src/model/api_model.ts";
-import { type ArtifactTarget, renderArtifacts } from "../src/pipeline.ts";
+import {
+  type ArtifactTarget,
+  renderArtifacts,
+} from "../src/render_artifacts.ts";
 import { writeSyntheticProject } from "./synthetic_project.ts";
 
 /** The model with the doc of one operation of its middle service changed. */

@@ -18,7 +18,10 @@
 import type { ClientConfig } from "./config/config.ts";
 import { RenderMemo } from "./emit/file_memo.ts";
 import type { ApiModel } from "./model/api_model.ts";
-import { type ArtifactTarget, renderArtifactsWith } from "./pipeline.ts";
+import {
+  type ArtifactTarget,
+  renderArtifactsWith,
+} from "./render_artifacts.ts";
 
 /** Renders artifacts like `renderArtifacts`, reusing per-file work across renders. */
 export class ArtifactRenderer {

@@ -3,7 +3,7 @@ import { ArtifactRenderer, incrementalRenderer } from "./artifact_renderer.ts";
 import { analyzeProject } from "./analyze/analyze.ts";
 import { type ClientConfig, loadConfig } from "./config/config.ts";
 import type { ApiModel } from "./model/api_model.ts";
-import { type ArtifactTarget, renderArtifacts } from "./pipeline.ts";
+import { type ArtifactTarget, renderArtifacts } from "./render_artifacts.ts";
 import { readGoldenModel } from "./testing/golden.ts";
 import { MODEL_EDITS } from "./testing/model_edits.ts";
 import { mulberry32 } from "./testing/random.ts";

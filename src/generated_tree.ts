@@ -7,6 +7,8 @@
  */
 
 import type { ClientConfig } from "./config/config.ts";
+import { loadOpenApiPageAssets } from "./emit/openapi/openapi_page.ts";
+import { OPENAPI_ASSETS_DIR } from "./emitters.ts";
 import type { GuardOptions } from "./fs/output_guard.ts";
 import {
   startReplacement,
@@ -16,8 +18,7 @@ import {
 import type { ApiModel } from "./model/api_model.ts";
 import { withUriPrefix } from "./model/uri_prefix.ts";
 import type { ParallelRenderer } from "./parallel_render.ts";
-import { type ArtifactTarget, renderArtifacts } from "./pipeline.ts";
-import { pageAssetFiles } from "./watch/watch_generate.ts";
+import { type ArtifactTarget, renderArtifacts } from "./render_artifacts.ts";
 
 /** Keeps the files of one target, re-rooted for a single-client target. */
 export function filesOfTarget(
@@ -90,4 +91,19 @@ export async function stageTree(
     return written + assets.size;
   });
   return { replacement, count };
+}
+
+/**
+ * The OpenAPI page's browser assets at their paths in a generated tree;
+ * `assets` are the loaded assets (read from their package unless given).
+ */
+export async function pageAssetFiles(
+  assets: () => Promise<ReadonlyMap<string, Uint8Array>> =
+    loadOpenApiPageAssets,
+): Promise<Map<string, Uint8Array>> {
+  const files = new Map<string, Uint8Array>();
+  for (const [name, bytes] of await assets()) {
+    files.set(`${OPENAPI_ASSETS_DIR}/${name}`, bytes);
+  }
+  return files;
 }

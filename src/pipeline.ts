@@ -1,6 +1,7 @@
 /**
  * The generation pipeline shared by the CLI, the golden tests and the server:
- * project source -> ApiModel (-> group selection) -> every artifact's files.
+ * project source -> ApiModel (-> group selection), type-checked beside the
+ * analysis. `render_artifacts.ts` turns the model into files.
  *
  * @module
  */
@@ -11,68 +12,12 @@ import {
   analyzeLoaded,
 } from "./analyze/analyze.ts";
 import { CODES } from "./analyze/codes.ts";
-import {
-  findSources,
-  type LoadedProject,
-  loadSources,
-} from "./analyze/project.ts";
-import type { ClientConfig } from "./config/config.ts";
-import { type FileMemo, NO_MEMO } from "./emit/file_memo.ts";
-import { type ArtifactKind, renderKinds } from "./emitters.ts";
+import { type LoadedProject, loadSources } from "./analyze/project.ts";
+import { findSources } from "./analyze/sources.ts";
 import type { ApiModel } from "./model/api_model.ts";
 import type { Diagnostic } from "./model/diagnostic.ts";
 import { selectGroups } from "./model/select_groups.ts";
 import { startTypeCheck } from "./typecheck/type_check.ts";
-
-/** Which artifacts {@link renderArtifacts} renders. */
-export type ArtifactTarget = "all" | "ts" | "java" | "openapi";
-
-/**
- * Every text artifact of a model, as one tree: `ts/**`, `java/**`,
- * `openapi.yml`, `openapi.html` and `model.json` (the page's browser assets
- * are binary package files and are not part of it). `target` renders only
- * that part of the tree (`openapi`: the document and the page; `model.json`
- * comes with `all` only), at the same paths.
- */
-export function renderArtifacts(
-  model: ApiModel,
-  config: ClientConfig,
-  sourceName: string,
-  target: ArtifactTarget = "all",
-): Map<string, string> {
-  return renderArtifactsWith(model, config, sourceName, target, NO_MEMO);
-}
-
-/**
- * {@link renderArtifacts}, reusing the per-file results `memo` kept from
- * earlier models (see `ArtifactRenderer`).
- */
-export function renderArtifactsWith(
-  model: ApiModel,
-  config: ClientConfig,
-  sourceName: string,
-  target: ArtifactTarget,
-  memo: FileMemo,
-): Map<string, string> {
-  const files = renderKinds(
-    model,
-    config,
-    sourceName,
-    TARGET_KINDS[target],
-    memo,
-  );
-  return new Map([...files].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0));
-}
-
-/** The artifact kinds of each target. */
-const TARGET_KINDS: Readonly<
-  Record<ArtifactTarget, readonly ArtifactKind[]>
-> = {
-  all: ["ts", "java", "openapi", "page", "model"],
-  ts: ["ts"],
-  java: ["java"],
-  openapi: ["openapi", "page"],
-};
 
 /** What analyzing (and selecting groups of) a project gives. */
 export type ModelResult =
@@ -307,11 +252,4 @@ function unlessSyntaxErrors(
     d.code === CODES.SYNTAX_ERROR
   );
   return syntax ? [] : typeErrors;
-}
-
-/** Splits `a,b` and repeated values into a sorted, de-duplicated group list. */
-export function parseGroups(values: readonly string[]): string[] {
-  const names = values.flatMap((value) => value.split(","))
-    .map((name) => name.trim()).filter((name) => name !== "");
-  return [...new Set(names)].sort();
 }

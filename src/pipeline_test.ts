@@ -3,12 +3,8 @@ import { loadConfig } from "./config/config.ts";
 import { loadProject } from "./analyze/project.ts";
 import type { ApiModel } from "./model/api_model.ts";
 import type { Diagnostic } from "./model/diagnostic.ts";
-import {
-  type ArtifactTarget,
-  loadedModel,
-  projectModel,
-  renderArtifacts,
-} from "./pipeline.ts";
+import { loadedModel, projectModel } from "./pipeline.ts";
+import { type ArtifactTarget, renderArtifacts } from "./render_artifacts.ts";
 
 const BOOKSTORE = new URL("../fixtures/bookstore", import.meta.url).pathname;
 

@@ -86,3 +86,10 @@ function selectedErrors(
   const errors = (model.errors ?? []).filter((e) => reached.has(e.name));
   return errors.length === 0 ? {} : { errors };
 }
+
+/** Splits `a,b` and repeated values into a sorted, de-duplicated group list. */
+export function parseGroups(values: readonly string[]): string[] {
+  const names = values.flatMap((value) => value.split(","))
+    .map((name) => name.trim()).filter((name) => name !== "");
+  return [...new Set(names)].sort();
+}

@@ -10,7 +10,7 @@ import {
   IMPORT_EXTENSIONS,
   type ImportExtension,
 } from "../emit/ts/import_extension.ts";
-import { parseGroups } from "../pipeline.ts";
+import { parseGroups } from "../model/select_groups.ts";
 import type { ServedKind } from "./artifacts.ts";
 
 /** What a request asks of an artifact. */

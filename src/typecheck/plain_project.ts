@@ -9,7 +9,6 @@
  */
 
 import { dirname, isAbsolute, join, resolve } from "node:path";
-import { ts } from "ts-morph";
 
 /** The compiler options `deno check` uses when its config sets none. */
 const DENO_DEFAULTS: Readonly<Record<string, unknown>> = {
@@ -98,7 +97,7 @@ async function denoConfigOptions(
     for (const name of ["deno.json", "deno.jsonc"]) {
       const text = await readTextIfExists(join(dir, name));
       if (text === undefined) continue;
-      const config = parseJsonc(name, text);
+      const config = await parseJsonc(name, text);
       if (config === undefined) return undefined;
       if ("workspace" in config) return undefined;
       nearest ??= config;
@@ -168,15 +167,20 @@ function isPlainSpecifier(specifier: string): boolean {
   return /^\.{0,2}\//.test(specifier) && /\.m?ts$/.test(specifier);
 }
 
-/** A JSON object, or JSON with comments (TypeScript's reader: slower). */
-function parseJsonc(
+/**
+ * A JSON object, or JSON with comments (TypeScript's reader: slower, and
+ * loaded only then, as the CLI starts the check before it loads the
+ * compiler).
+ */
+async function parseJsonc(
   name: string,
   text: string,
-): Record<string, unknown> | undefined {
+): Promise<Record<string, unknown> | undefined> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
+    const { ts } = await import("ts-morph");
     const result = ts.parseConfigFileTextToJson(name, text);
     if (result.error !== undefined) return undefined;
     parsed = result.config;

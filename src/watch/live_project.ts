@@ -9,11 +9,8 @@
  */
 
 import { FileSystemRefreshResult, ts } from "ts-morph";
-import {
-  discoverSources,
-  type LoadedProject,
-  loadProject,
-} from "../analyze/project.ts";
+import { type LoadedProject, loadProject } from "../analyze/project.ts";
+import { discoverSources } from "../analyze/sources.ts";
 
 /** What one refresh changed. */
 export interface Refresh {

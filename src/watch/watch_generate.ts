@@ -8,9 +8,9 @@
  * @module
  */
 
-import { OPENAPI_ASSETS_DIR } from "../emitters.ts";
 import { loadOpenApiPageAssets } from "../emit/openapi/openapi_page.ts";
 import { replaceTree, writeTree } from "../fs/tree.ts";
+import { pageAssetFiles } from "../generated_tree.ts";
 import {
   loadedModel,
   type ModelResult,
@@ -73,21 +73,6 @@ export async function withPageAssets(
     }
   }
   return all;
-}
-
-/**
- * The OpenAPI page's browser assets at their paths in a generated tree;
- * `assets` are the loaded assets (read from their package unless given).
- */
-export async function pageAssetFiles(
-  assets: () => Promise<ReadonlyMap<string, Uint8Array>> =
-    loadOpenApiPageAssets,
-): Promise<Map<string, Uint8Array>> {
-  const files = new Map<string, Uint8Array>();
-  for (const [name, bytes] of await assets()) {
-    files.set(`${OPENAPI_ASSETS_DIR}/${name}`, bytes);
-  }
-  return files;
 }
 
 /**

@@ -10,7 +10,7 @@
 
 import { basename } from "node:path";
 import type { LoadedProject } from "../analyze/project.ts";
-import { isSource } from "../analyze/project.ts";
+import { isSource } from "../analyze/sources.ts";
 import type { Diagnostic } from "../model/diagnostic.ts";
 import type { Analyze, TypeCheckOption } from "../pipeline.ts";
 import { IncrementalAnalyzer } from "../analyze/incremental.ts";
