@@ -56,7 +56,7 @@ export async function writeTree(
     await removeEmptyParents(dir, dirname(join(dir, path)));
   }
   await Deno.mkdir(dir, { recursive: true });
-  writeFiles(dir, files);
+  writeFiles(dir, files, overwriteFile);
 }
 
 /**
@@ -66,10 +66,12 @@ export async function writeTree(
  * costs a round trip to Deno's thread pool: about three times the time of
  * the writes). `dir` itself is never created: a staging directory removed
  * while a worker still writes into it (Ctrl-C) is not brought back.
+ * `write` writes one file (default: a new file, or one replaced whole).
  */
 export function writeFiles(
   dir: string,
   files: ReadonlyMap<string, string | Uint8Array>,
+  write: (path: string, content: string | Uint8Array) => void = createFile,
 ): void {
   const root = resolve(dir);
   const made = new Set<string>([root]);
@@ -86,8 +88,50 @@ export function writeFiles(
   for (const [path, content] of files) {
     const target = join(root, path);
     makeDirectory(dirname(target));
-    if (typeof content === "string") Deno.writeTextFileSync(target, content);
-    else Deno.writeFileSync(target, content);
+    write(target, content);
+  }
+}
+
+function createFile(path: string, content: string | Uint8Array): void {
+  if (typeof content === "string") Deno.writeTextFileSync(path, content);
+  else Deno.writeFileSync(path, content);
+}
+
+const ENCODER = new TextEncoder();
+
+/**
+ * Where {@link overwriteFile} encodes text: kept from one write to the next,
+ * so that watch mode does not leave 18 MB of buffers (`model.json` and
+ * `openapi.yml` at 4,000 endpoints) for the garbage collector every edit.
+ */
+let encoded = new Uint8Array(1 << 16);
+
+/** `text` as UTF-8, in {@link encoded} (valid until the next call). */
+function encodeText(text: string): Uint8Array {
+  // UTF-8 takes at most 3 bytes per UTF-16 unit.
+  if (encoded.length < text.length * 3) {
+    encoded = new Uint8Array(text.length * 3);
+  }
+  const { written } = ENCODER.encodeInto(text, encoded);
+  return encoded.subarray(0, written);
+}
+
+/**
+ * Writes a file over its old content, then cuts it to the new length. The
+ * file system reuses the file's blocks instead of freeing them all and
+ * allocating them again, as truncating first does: in watch mode at 4,000
+ * endpoints, the 12 MB `model.json` is written in 3 ms instead of 15-20.
+ */
+function overwriteFile(path: string, content: string | Uint8Array): void {
+  const bytes = typeof content === "string" ? encodeText(content) : content;
+  const file = Deno.openSync(path, { write: true, create: true });
+  try {
+    for (let at = 0; at < bytes.length;) {
+      at += file.writeSync(bytes.subarray(at));
+    }
+    file.truncateSync(bytes.length);
+  } finally {
+    file.close();
   }
 }
 

@@ -33,6 +33,27 @@ Deno.test("writeTree then readTree round-trips, sorted, stale files removed", as
   await Deno.remove(dir, { recursive: true });
 });
 
+Deno.test("writeTree writes over files in place: longer, shorter, UTF-8, bytes", async () => {
+  const dir = await Deno.makeTempDir();
+  const long = "é".repeat(50_000) + "end";
+  await writeTree(dir, new Map([["f.txt", long], ["g.bin", "text"]]));
+  await writeTree(
+    dir,
+    new Map<string, string | Uint8Array>([
+      ["f.txt", "ünï"],
+      ["g.bin", new Uint8Array([1, 2, 3])],
+    ]),
+  );
+  assert.equal(await Deno.readTextFile(`${dir}/f.txt`), "ünï");
+  assert.deepEqual(
+    await Deno.readFile(`${dir}/g.bin`),
+    new Uint8Array([1, 2, 3]),
+  );
+  await writeTree(dir, new Map([["f.txt", long]]));
+  assert.equal(await Deno.readTextFile(`${dir}/f.txt`), long);
+  await Deno.remove(dir, { recursive: true });
+});
+
 Deno.test("writeFiles creates directories below its root, never the root itself", async () => {
   const parent = await Deno.makeTempDir();
   const dir = `${parent}/tree/`;
