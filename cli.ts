@@ -133,18 +133,20 @@ async function requestOf(
 /**
  * Starts the type check of the request's project (unless it is skipped)
  * and loads the analysis meanwhile; the model source then waits for that
- * check instead of starting one.
+ * check instead of starting one, and reads the sources found for it
+ * instead of searching the project again.
  */
 async function checkedModelSource(request: Request): Promise<ModelSource> {
+  const sources = await findSources(request.project);
   let typeCheck: TypeCheckOption = false;
   if (request.typeCheck) {
-    const { root, files } = await findSources(request.project);
-    const { diagnostics } = await startTypeCheck(root, files);
+    const { diagnostics } = await startTypeCheck(sources.root, sources.files);
     diagnostics.catch(() => {}); // observed by the model source
     typeCheck = () => diagnostics;
   }
   const { projectModel } = await import("./src/pipeline.ts");
-  return (project, options) => projectModel(project, { ...options, typeCheck });
+  return (project, options) =>
+    projectModel(project, { ...options, typeCheck, sources });
 }
 
 /**

@@ -13,7 +13,7 @@ import {
 } from "./analyze/analyze.ts";
 import { CODES } from "./analyze/codes.ts";
 import { type LoadedProject, loadSources } from "./analyze/project.ts";
-import { findSources } from "./analyze/sources.ts";
+import { findSources, type ProjectSources } from "./analyze/sources.ts";
 import type { ApiModel } from "./model/api_model.ts";
 import type { Diagnostic } from "./model/diagnostic.ts";
 import { selectGroups } from "./model/select_groups.ts";
@@ -60,6 +60,11 @@ export interface ProjectModelOptions {
    * The result then says whether the check passed; its model is this one.
    */
   readonly whileChecking?: (model: ApiModel) => void;
+  /**
+   * The project's sources, when the caller found them already (the CLI
+   * does, to start the type check before it loads the analysis).
+   */
+  readonly sources?: ProjectSources;
 }
 
 /**
@@ -73,6 +78,7 @@ export async function projectModel(
   const { loaded, typeCheck } = await loadBesideCheck(
     projectDir,
     options.typeCheck,
+    options.sources,
   );
   // Returned, not awaited: this frame lets go of the project (see loadedModel).
   return loadedModel(loaded, { ...options, typeCheck });
@@ -86,8 +92,9 @@ export async function projectModel(
 async function loadBesideCheck(
   projectDir: string,
   typeCheck: TypeCheckOption = true,
+  found?: ProjectSources,
 ): Promise<{ loaded: LoadedProject; typeCheck: TypeCheckOption }> {
-  const sources = await findSources(projectDir);
+  const sources = found ?? await findSources(projectDir);
   if (typeCheck !== true) {
     return { loaded: await loadSources(sources), typeCheck };
   }
