@@ -38,7 +38,10 @@ export async function pinnedTools(): Promise<Record<string, string>> {
   return Object.fromEntries(TOOLS.map((name) => [name, imports[name]]));
 }
 
-/** A timed command; `clean` paths are removed before every run. */
+/**
+ * A timed command; `clean` paths are moved out of the way before every run
+ * (see `setAside` in bench.ts).
+ */
 export interface BenchCommand {
   readonly name: string;
   readonly command: Command;
@@ -50,6 +53,8 @@ export interface Prepared {
   readonly endpoints: number;
   readonly project: string;
   readonly commands: readonly BenchCommand[];
+  /** Where earlier runs' outputs are moved; removed with the work directory. */
+  readonly trash: string;
 }
 
 /** A project file changed before every run, see {@link touchNonce}. */
@@ -251,5 +256,5 @@ export async function prepare(
       clean: [out("orval")],
     },
   ];
-  return { endpoints, project, commands };
+  return { endpoints, project, commands, trash: `${work}/trash` };
 }
