@@ -119,10 +119,8 @@ export function analyzeFiles(
   const paths = partial === undefined
     ? loaded.files
     : loaded.files.filter((file) => partial.files.has(file));
-  const files = paths.map((file) =>
-    loaded.project.getSourceFileOrThrow(file).compilerNode
-  );
-  const program = loaded.project.getProgram().compilerObject;
+  const files = paths.map((file) => loaded.project.sourceFile(file));
+  const program = loaded.project.program();
   useProgram(program);
   const failed = (): FileAnalysis => ({
     result: { ok: false, diagnostics: sortDiagnostics(sink.errors) },

@@ -3,13 +3,12 @@
  * and symbols, and the few conveniences the analysis once took from
  * ts-morph's wrappers, with the same meaning. The analysis reads compiler
  * nodes directly because ts-morph's wrapper objects cost about half of its
- * time; the project is still loaded (and refreshed in watch mode) by
- * ts-morph, whose compiler this is.
+ * time. The compiler is the one ts-morph bundles (`@ts-morph/common`).
  *
  * @module
  */
 
-import { ts } from "ts-morph";
+import { ts } from "@ts-morph/common";
 
 export { ts };
 

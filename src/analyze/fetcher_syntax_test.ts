@@ -27,9 +27,11 @@ function reader(): FetcherSyntaxReader {
  * program is put in use for the checker.
  */
 function fetcherConstants(loaded: LoadedProject) {
-  useProgram(loaded.project.getProgram().compilerObject);
-  return loaded.project.getSourceFiles().flatMap((file) =>
-    file.compilerNode.statements.filter(ts.isClassDeclaration).flatMap((
+  useProgram(loaded.project.program());
+  return loaded.files.map((path) => loaded.project.sourceFile(path)).flatMap((
+    file,
+  ) =>
+    file.statements.filter(ts.isClassDeclaration).flatMap((
       declaration,
     ) =>
       staticMembers(declaration).filter(ts.isPropertyDeclaration)

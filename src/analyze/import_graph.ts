@@ -7,7 +7,7 @@
  * @module
  */
 
-import { ts } from "ts-morph";
+import { ts } from "./compiler.ts";
 import type { LoadedProject } from "./project.ts";
 
 /** Imports of each project file, read once per parsed file. */
@@ -24,7 +24,7 @@ export class ImportGraph {
     this.#cache = ts.createModuleResolutionCache(
       root,
       (name) => name,
-      project.getCompilerOptions(),
+      project.compilerOptions,
     );
   }
 
@@ -64,12 +64,12 @@ export class ImportGraph {
   /** The project files that `file` (absolute) imports. */
   importsOf(file: string): readonly string[] {
     const { project, files } = this.#loaded();
-    const source = project.getSourceFileOrThrow(file).compilerNode;
+    const source = project.sourceFile(file);
     let imports = this.#imports.get(source);
     if (imports === undefined) {
       const own = new Set(files);
-      const options = project.getCompilerOptions();
-      const host = project.getModuleResolutionHost();
+      const options = project.compilerOptions;
+      const host = project.moduleResolutionHost;
       imports = ts.preProcessFile(source.text, true, true).importedFiles
         .map(({ fileName }) =>
           ts.resolveModuleName(fileName, file, options, host, this.#cache)

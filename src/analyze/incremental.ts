@@ -11,7 +11,7 @@
  * @module
  */
 
-import type { ts } from "ts-morph";
+import type { ts } from "./compiler.ts";
 import {
   type AnalysisResult,
   type AnalysisScope,
@@ -69,7 +69,7 @@ export class IncrementalAnalyzer {
     const sources = new Map(
       loaded.files.map((file) => [
         file,
-        loaded.project.getSourceFileOrThrow(file).compilerNode,
+        loaded.project.sourceFile(file),
       ]),
     );
     const baseline = this.#baseline;

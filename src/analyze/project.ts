@@ -1,17 +1,18 @@
 /**
- * Loading a server project into one ts-morph `Project`: compiler options
+ * Loading a server project into one {@link SourceProject}: compiler options
  * from its `tsconfig.json` or `deno.json`, and its source files.
  *
  * @module
  */
 
 import { join } from "node:path";
-import { Project, ts } from "ts-morph";
+import { ts } from "./compiler.ts";
+import { SourceProject } from "./source_project.ts";
 import { findSources, type ProjectSources } from "./sources.ts";
 
 /** A loaded project: its sources, parsed. */
 export interface LoadedProject extends ProjectSources {
-  readonly project: Project;
+  readonly project: SourceProject;
 }
 
 /** Creates the Project for `root`; `files` (relative to root) overrides discovery. */
@@ -22,17 +23,13 @@ export async function loadProject(
   return await loadSources(await findSources(rootPath, files));
 }
 
-/** Parses found sources into one Project. */
+/** Parses found sources into one project. */
 export async function loadSources(
   sources: ProjectSources,
 ): Promise<LoadedProject> {
   const { root, files } = sources;
-  const project = new Project({
-    compilerOptions: await readCompilerOptions(root),
-    skipAddingFilesFromTsConfig: true,
-    skipFileDependencyResolution: true,
-  });
-  for (const file of files) project.addSourceFileAtPath(file);
+  const project = new SourceProject(root, await readCompilerOptions(root));
+  for (const file of files) project.add(file);
   return { root, project, files };
 }
 

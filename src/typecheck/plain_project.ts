@@ -180,7 +180,7 @@ async function parseJsonc(
   try {
     parsed = JSON.parse(text);
   } catch {
-    const { ts } = await import("ts-morph");
+    const { ts } = await import("@ts-morph/common");
     const result = ts.parseConfigFileTextToJson(name, text);
     if (result.error !== undefined) return undefined;
     parsed = result.config;

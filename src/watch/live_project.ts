@@ -1,6 +1,6 @@
 /**
  * A loaded project kept in step with the file system: the files an edit
- * touched are re-read into the same ts-morph `Project` (its next program
+ * touched are re-read into the same `SourceProject` (its next program
  * reuses every other file), added files are added and removed ones removed.
  * A refresh also says whether the edit may change what the type checker
  * says: an edit of comments alone cannot.
@@ -8,7 +8,7 @@
  * @module
  */
 
-import { FileSystemRefreshResult, ts } from "ts-morph";
+import { ts } from "../analyze/compiler.ts";
 import { type LoadedProject, loadProject } from "../analyze/project.ts";
 import { discoverSources } from "../analyze/sources.ts";
 
@@ -75,29 +75,38 @@ export class LiveProject {
     let codeChanged = false;
     for (const path of files) {
       if (now.has(path)) continue;
-      const file = project.getSourceFile(path);
-      if (file !== undefined) project.removeSourceFile(file);
+      project.remove(path);
       changed.push(path);
       codeChanged = true;
     }
+    const gone = new Set<string>();
     for (const path of discovered) {
       if (before.has(path)) continue;
-      const file = project.getSourceFile(path);
-      if (file === undefined) project.addSourceFileAtPath(path);
-      else await file.refreshFromFileSystem();
+      try {
+        project.add(path);
+      } catch (error) {
+        // Removed again since the directory was read.
+        if (!(error instanceof Deno.errors.NotFound)) throw error;
+        gone.add(path);
+        continue;
+      }
       changed.push(path);
       codeChanged = true;
     }
     for (const path of new Set(paths)) {
       if (!before.has(path) || !now.has(path)) continue;
-      const file = project.getSourceFileOrThrow(path);
-      const code = codeOf(file.compilerNode);
-      const result = await file.refreshFromFileSystem();
-      if (result !== FileSystemRefreshResult.Updated) continue;
+      const code = codeOf(project.sourceFile(path));
+      if (!project.refresh(path)) continue;
       changed.push(path);
-      codeChanged ||= codeOf(file.compilerNode) !== code;
+      if (!project.has(path)) gone.add(path);
+      codeChanged ||= gone.has(path) ||
+        codeOf(project.sourceFile(path)) !== code;
     }
-    this.#loaded = { root, project, files: discovered };
+    this.#loaded = {
+      root,
+      project,
+      files: discovered.filter((path) => !gone.has(path)),
+    };
     return { changed: changed.sort(), codeChanged };
   }
 }

@@ -26,7 +26,7 @@ Deno.test("LiveProject: a comment edit is not code; a type edit, a pragma, added
       codeChanged: false,
     });
     assert.match(
-      live.loaded.project.getSourceFileOrThrow(a).getFullText(),
+      live.loaded.project.sourceFile(a).text,
       /edited/,
     );
     assert.deepEqual(await live.refresh([a]), {
@@ -61,7 +61,7 @@ Deno.test("LiveProject: a comment edit is not code; a type edit, a pragma, added
       codeChanged: true,
     });
     assert.deepEqual(live.loaded.files, [a, `${dir}/c.ts`]);
-    assert.equal(live.loaded.project.getSourceFile(`${dir}/b.ts`), undefined);
+    assert.equal(live.loaded.project.has(`${dir}/b.ts`), false);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
