@@ -9,6 +9,7 @@
  */
 
 import { ts } from "@ts-morph/common";
+import { symbolAtLocation } from "./scope_symbols.ts";
 
 export { ts };
 
@@ -43,7 +44,7 @@ export function typeOf(node: ts.Node): ts.Type {
 export function symbolOf(node: ts.Node): ts.Symbol | undefined {
   const bound = (node as { symbol?: ts.Symbol }).symbol;
   if (bound !== undefined) return bound;
-  const found = checkerOf(node).getSymbolAtLocation(node);
+  const found = symbolAtLocation(checkerOf(node), node);
   if (found !== undefined) return found;
   const name = (node as { name?: ts.Node }).name;
   return name === undefined ? undefined : symbolOf(name);
