@@ -202,6 +202,11 @@ export async function prepare(
     generate("generate", []),
     generate("generate_skip_check", ["--skip-type-check"]),
     generate("generate_ts", ["--target", "ts"]),
+    generate("generate_ts_skip_check", [
+      "--target",
+      "ts",
+      "--skip-type-check",
+    ]),
     {
       name: "tsc",
       command: deno(["run", "-A", `${tools.typescript}/bin/tsc`, "-p", config]),
