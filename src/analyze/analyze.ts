@@ -128,6 +128,8 @@ export function analyzeFiles(
   });
   reportSyntaxErrors(program, files, sink);
   if (sink.errors.length > 0) return failed();
+  // Binds every file, which sets the parent pointers the analysis follows.
+  program.getTypeChecker();
   reportUnresolvedDecorators(files, sink);
   const scan = scanProject(files, sink);
   recorder.implicit(scan.implicitFiles);

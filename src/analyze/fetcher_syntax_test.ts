@@ -24,10 +24,12 @@ function reader(): FetcherSyntaxReader {
 
 /**
  * Static properties initialized with a call, by `Class.NAME`; the project's
- * program is put in use for the checker.
+ * program is put in use and its checker made (which binds the files).
  */
 function fetcherConstants(loaded: LoadedProject) {
-  useProgram(loaded.project.program());
+  const program = loaded.project.program();
+  useProgram(program);
+  program.getTypeChecker();
   return loaded.files.map((path) => loaded.project.sourceFile(path)).flatMap((
     file,
   ) =>

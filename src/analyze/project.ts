@@ -29,7 +29,7 @@ export async function loadSources(
 ): Promise<LoadedProject> {
   const { root, files } = sources;
   const project = new SourceProject(root, await readCompilerOptions(root));
-  for (const file of files) project.add(file);
+  project.load(files);
   return { root, project, files };
 }
 

@@ -101,3 +101,19 @@ Deno.test("SourceProject: files added and removed change the program's roots", a
   assert.equal(project.program().getSourceFile(`${dir}/a.ts`), undefined);
   await Deno.remove(dir, { recursive: true });
 });
+
+Deno.test("SourceProject: a first load leaves parent pointers to the binder, an edit sets them", async () => {
+  const { dir, project } = await projectOf({
+    "a.ts": "export const a = 1;\n",
+    "b.ts": "export const b = 2;\n",
+  }, []);
+  project.load([`${dir}/a.ts`]);
+  const loaded = project.sourceFile(`${dir}/a.ts`).statements[0]!;
+  assert.equal(loaded.parent, undefined, "parsed without parents");
+  project.program().getTypeChecker();
+  assert.equal(loaded.parent, project.sourceFile(`${dir}/a.ts`));
+  project.add(`${dir}/b.ts`);
+  const added = project.sourceFile(`${dir}/b.ts`);
+  assert.equal(added.statements[0]!.parent, added, "read before any checker");
+  await Deno.remove(dir, { recursive: true });
+});
