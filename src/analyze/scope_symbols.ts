@@ -27,11 +27,11 @@ export function symbolAtLocation(
   checker: ts.TypeChecker,
   node: ts.Node,
 ): ts.Symbol | undefined {
-  const key = ts.isIdentifier(node) ? fileScopeKey(node) : undefined;
-  if (key === undefined) return checker.getSymbolAtLocation(node);
+  const scoped = ts.isIdentifier(node) ? fileScopeKey(node) : undefined;
+  if (scoped === undefined) return checker.getSymbolAtLocation(node);
+  const { file, key } = scoped;
   let files = byChecker.get(checker);
   if (files === undefined) byChecker.set(checker, files = new WeakMap());
-  const file = node.getSourceFile();
   let remembered = files.get(file);
   if (remembered === undefined) files.set(file, remembered = new Map());
   if (remembered.has(key)) return remembered.get(key);
@@ -41,18 +41,21 @@ export function symbolAtLocation(
 }
 
 /**
- * What an identifier is used as and its spelling, when it resolves in its
- * file's scope; undefined for other uses and where a scope between could
- * declare the same name.
+ * What an identifier is used as and its spelling, with its file, when it
+ * resolves in the file's scope; undefined for other uses and where a scope
+ * between could declare the same name.
  */
-function fileScopeKey(node: ts.Identifier): string | undefined {
+function fileScopeKey(
+  node: ts.Identifier,
+): { file: ts.SourceFile; key: string } | undefined {
   const role = roleOf(node);
   if (role === undefined) return undefined;
   const name = node.escapedText;
-  for (let scope = node.parent; !ts.isSourceFile(scope); scope = scope.parent) {
+  let scope: ts.Node = node.parent;
+  for (; !ts.isSourceFile(scope); scope = scope.parent) {
     if (mayDeclare(scope, name)) return undefined;
   }
-  return `${role} ${name}`;
+  return { file: scope, key: `${role} ${name}` };
 }
 
 /**
