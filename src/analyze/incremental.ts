@@ -5,8 +5,9 @@
  * type checker over the refreshed program, and merged into the last model
  * (merge_analysis.ts). Everything else is reused, the same objects, so the
  * renderer can skip their files too. An edit the merge cannot vouch for
- * (files added or removed, global declarations, collisions, errors) gets a
- * whole analysis, which always gives what a cold run would.
+ * (files added or removed, global declarations, an imported file outside
+ * the project's, collisions, errors) gets a whole analysis, which always
+ * gives what a cold run would.
  *
  * @module
  */
@@ -35,6 +36,8 @@ interface Baseline {
   readonly sources: ReadonlyMap<string, ts.SourceFile>;
   /** Files that declare globals. */
   readonly globals: ReadonlySet<string>;
+  /** The project's `importsVersion` then. */
+  readonly importsVersion: number;
   readonly graph: ImportGraph;
 }
 
@@ -73,7 +76,10 @@ export class IncrementalAnalyzer {
       ]),
     );
     const baseline = this.#baseline;
-    if (baseline !== undefined && sameFiles(baseline.sources, sources)) {
+    if (
+      baseline !== undefined && sameFiles(baseline.sources, sources) &&
+      baseline.importsVersion === loaded.project.importsVersion
+    ) {
       const changed = new Set(
         loaded.files.filter((f) => sources.get(f) !== baseline.sources.get(f)),
       );
@@ -138,6 +144,7 @@ export class IncrementalAnalyzer {
           .map(([file]) => file),
       ),
       graph: new ImportGraph(() => this.#loaded!),
+      importsVersion: loaded.project.importsVersion,
     };
     return result;
   }

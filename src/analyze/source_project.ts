@@ -3,8 +3,8 @@
  * made with the compiler API alone. The project's own files are the
  * program's roots; the files they import (the runtime, shared modules) and
  * TypeScript's `lib` files are parsed when the program first asks for them
- * and kept. A changed root is parsed again, and the next program reuses
- * every other file (`oldProgram`). The files get their parent pointers
+ * and kept until watch mode says one changed. A changed file is parsed
+ * again, and the next program reuses every other file (`oldProgram`). The files get their parent pointers
  * when a program's checker is made.
  *
  * This replaces ts-morph's `Project`, which the analysis no longer needs:
@@ -43,6 +43,7 @@ export class SourceProject {
   readonly #host: ts.CompilerHost;
   readonly #root: string;
   #program: ts.Program | undefined;
+  #importsVersion = 0;
   /** The last program, which the next one reuses. */
   #oldProgram: ts.Program | undefined;
 
@@ -110,6 +111,51 @@ export class SourceProject {
     }
     if (text === old.text) return false;
     this.#roots.set(path, this.#parse(path, text, true));
+    this.#changed();
+    return true;
+  }
+
+  /**
+   * The files the programs read beside the project's own (imported
+   * modules, not TypeScript's `lib` nor anything under `node_modules`):
+   * what watch mode watches besides the root.
+   */
+  importedFiles(): string[] {
+    const paths: string[] = [];
+    for (const [path, file] of this.#others) {
+      if (file === undefined || LIB_TEXTS.has(path)) continue;
+      if (path.split("/").includes("node_modules")) continue;
+      paths.push(path);
+    }
+    return paths;
+  }
+
+  /**
+   * Counts the changes of {@link importedFiles} that
+   * {@link refreshImported} found: an analysis made at another count may
+   * have read an older text.
+   */
+  get importsVersion(): number {
+    return this.#importsVersion;
+  }
+
+  /**
+   * Reads an imported file (one of {@link importedFiles}) again: true when
+   * its text changed or it is gone (the next program reads it anew), false
+   * when it is the same or not one of them.
+   */
+  refreshImported(path: string): boolean {
+    const old = this.#others.get(path);
+    if (old === undefined || LIB_TEXTS.has(path)) return false;
+    let text: string | undefined;
+    try {
+      text = readText(path);
+    } catch (error) {
+      if (!(error instanceof Deno.errors.NotFound)) throw error;
+    }
+    if (text === old.text) return false;
+    this.#others.delete(path);
+    this.#importsVersion++;
     this.#changed();
     return true;
   }

@@ -117,3 +117,32 @@ Deno.test("SourceProject: a first load leaves parent pointers to the binder, an 
   assert.equal(added.statements[0]!.parent, added, "read before any checker");
   await Deno.remove(dir, { recursive: true });
 });
+
+Deno.test("SourceProject: an imported file read again after an edit, a deletion", async () => {
+  const { dir, project } = await projectOf({
+    "a.ts": 'import { B } from "./lib/b.ts";\nexport const n = new B().n;\n',
+    "lib/b.ts": "export class B { n = 1; }\n",
+  }, ["a.ts"]);
+  const b = `${dir}/lib/b.ts`;
+  try {
+    assert.deepEqual(project.importedFiles(), [], "no program yet");
+    assert.equal(typeText(project.program(), `${dir}/a.ts`, "n"), "number");
+    // The project's own files and the lib files are not imported files.
+    assert.deepEqual(project.importedFiles(), [b]);
+    assert.equal(project.refreshImported(b), false, "same text");
+    assert.equal(project.refreshImported(`${dir}/a.ts`), false);
+    assert.equal(project.importsVersion, 0);
+
+    await Deno.writeTextFile(b, 'export class B { n = "one"; }\n');
+    assert.equal(project.refreshImported(b), true);
+    assert.equal(project.importsVersion, 1);
+    assert.equal(typeText(project.program(), `${dir}/a.ts`, "n"), "string");
+
+    await Deno.remove(b);
+    assert.equal(project.refreshImported(b), true, "gone");
+    assert.equal(project.importsVersion, 2);
+    assert.equal(project.program().getSourceFile(b), undefined);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

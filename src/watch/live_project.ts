@@ -59,9 +59,10 @@ export class LiveProject {
   }
 
   /**
-   * Re-reads the project's files among `paths` (absolute), and adds or
-   * removes the source files that appeared or disappeared under the root
-   * (unless `rediscover` is false: the caller knows only contents changed).
+   * Re-reads the project's files and imported files among `paths`
+   * (absolute), and adds or removes the source files that appeared or
+   * disappeared under the root (unless `rediscover` is false: the caller
+   * knows only contents changed).
    */
   async refresh(
     paths: Iterable<string>,
@@ -94,6 +95,15 @@ export class LiveProject {
       codeChanged = true;
     }
     for (const path of new Set(paths)) {
+      if (!before.has(path) && !now.has(path)) {
+        // An imported file outside the project's files: its printed code is
+        // not kept, so any change of its text counts as code.
+        if (project.refreshImported(path)) {
+          changed.push(path);
+          codeChanged = true;
+        }
+        continue;
+      }
       if (!before.has(path) || !now.has(path)) continue;
       const code = codeOf(project.sourceFile(path));
       if (!project.refresh(path)) continue;

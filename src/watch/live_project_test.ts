@@ -66,3 +66,35 @@ Deno.test("LiveProject: a comment edit is not code; a type edit, a pragma, added
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("LiveProject: an imported file outside the root is read again; its edits are code", async () => {
+  const base = await project({});
+  await Deno.mkdir(`${base}/app`);
+  await Deno.mkdir(`${base}/shared`);
+  const shared = `${base}/shared/s.ts`;
+  await Deno.writeTextFile(shared, "export const s = 1;\n");
+  await Deno.writeTextFile(
+    `${base}/app/a.ts`,
+    'import { s } from "../shared/s.ts";\nexport const a = s;\n',
+  );
+  try {
+    const live = await LiveProject.load(`${base}/app`);
+    live.loaded.project.program();
+    assert.deepEqual(await live.refresh([shared]), {
+      changed: [],
+      codeChanged: false,
+    });
+    await Deno.writeTextFile(shared, "// a comment\nexport const s = 1;\n");
+    assert.deepEqual(await live.refresh([shared]), {
+      changed: [shared],
+      codeChanged: true,
+    });
+    assert.deepEqual(
+      await live.refresh([`${base}/shared/other.ts`]),
+      { changed: [], codeChanged: false },
+      "a file no program read",
+    );
+  } finally {
+    await Deno.remove(base, { recursive: true });
+  }
+});

@@ -1,6 +1,7 @@
 /**
  * Watch mode's loop: a project loaded once, a file-system watcher on its
- * root, and after every burst of changes to its source files (debounced) a
+ * root and on the folders of the files it imports from outside the root,
+ * and after every burst of changes to its source files (debounced) a
  * refresh of the touched files and one call of the caller's `onChange`, which
  * re-runs the analysis on the refreshed project. The type check is rerun only
  * when an edit changed code, not just comments.
@@ -8,7 +9,7 @@
  * @module
  */
 
-import { basename } from "node:path";
+import { basename, dirname } from "node:path";
 import type { LoadedProject } from "../analyze/project.ts";
 import { isSource } from "../analyze/sources.ts";
 import type { Diagnostic } from "../model/diagnostic.ts";
@@ -45,6 +46,10 @@ export class WatchSession {
     server: new IncrementalAnalyzer("server"),
   };
   readonly #watcher: Deno.FsWatcher;
+  /** Watchers of the folders of imported files outside the root. */
+  readonly #importWatchers = new Map<string, Deno.FsWatcher>();
+  /** The imported files outside the root, as of the last analysis. */
+  #importedOutside = new Set<string>();
   #codeChanged = true;
   #lastCheck: Promise<readonly Diagnostic[]> | undefined;
 
@@ -119,6 +124,24 @@ export class WatchSession {
     let structural = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let running = Promise.resolve();
+    const onEvent = (event: Deno.FsEvent) => {
+      const paths = event.paths.filter((path) => this.#matters(path));
+      if (paths.length === 0) return;
+      for (const path of paths) pending.add(path);
+      structural ||= event.kind !== "modify" && event.kind !== "access";
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        running = running.then(handle);
+      }, debounceMs);
+    };
+    const pumps: Promise<void>[] = [];
+    const watchImports = () => {
+      for (const watcher of this.#watchImports()) {
+        pumps.push((async () => {
+          for await (const event of watcher) onEvent(event);
+        })());
+      }
+    };
     const handle = async () => {
       const paths = pending;
       const rediscover = structural;
@@ -130,22 +153,17 @@ export class WatchSession {
         if (refresh.changed.length === 0) return;
         this.#codeChanged ||= refresh.codeChanged;
         await onChange();
+        // The edit may have imported new files.
+        if (!signal.aborted) watchImports();
       } catch (error) {
         onError(error);
       }
     };
-    for await (const event of this.#watcher) {
-      const paths = event.paths.filter((path) => this.#matters(path));
-      if (paths.length === 0) continue;
-      for (const path of paths) pending.add(path);
-      structural ||= event.kind !== "modify" && event.kind !== "access";
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        running = running.then(handle);
-      }, debounceMs);
-    }
+    watchImports();
+    for await (const event of this.#watcher) onEvent(event);
     clearTimeout(timer);
     await running;
+    await Promise.all(pumps);
   }
 
   /** Stops watching (a running `watch` ends). */
@@ -154,18 +172,49 @@ export class WatchSession {
   }
 
   #closeWatcher(): void {
-    try {
-      this.#watcher.close();
-    } catch (error) {
-      if (!(error instanceof Deno.errors.BadResource)) throw error;
+    for (const watcher of [this.#watcher, ...this.#importWatchers.values()]) {
+      try {
+        watcher.close();
+      } catch (error) {
+        if (!(error instanceof Deno.errors.BadResource)) throw error;
+      }
     }
+  }
+
+  /**
+   * Notes the files the last analysis imported from outside the root and
+   * starts watching the folders of those not watched yet (not recursively:
+   * an editor's save may replace the file); returns the new watchers.
+   */
+  #watchImports(): Deno.FsWatcher[] {
+    const { root, project } = this.#live.loaded;
+    this.#importedOutside = new Set(
+      project.importedFiles().filter((path) => !path.startsWith(`${root}/`)),
+    );
+    const started: Deno.FsWatcher[] = [];
+    for (const path of this.#importedOutside) {
+      const dir = dirname(path);
+      if (this.#importWatchers.has(dir)) continue;
+      let watcher: Deno.FsWatcher;
+      try {
+        watcher = Deno.watchFs(dir, { recursive: false });
+      } catch (error) {
+        if (error instanceof Deno.errors.NotFound) continue;
+        throw error;
+      }
+      this.#importWatchers.set(dir, watcher);
+      started.push(watcher);
+    }
+    return started;
   }
 
   /** A source file, a file of the project, or a directory (no extension). */
   #matters(path: string): boolean {
     const { root, files } = this.#live.loaded;
     const normalized = path.replaceAll("\\", "/");
-    if (!normalized.startsWith(`${root}/`)) return false;
+    if (!normalized.startsWith(`${root}/`)) {
+      return this.#importedOutside.has(normalized);
+    }
     const segments = normalized.slice(root.length + 1).split("/");
     if (
       segments.slice(0, -1).some((segment) =>
