@@ -4,8 +4,8 @@
  * program's roots; the files they import (the runtime, shared modules) and
  * TypeScript's `lib` files are parsed when the program first asks for them
  * and kept until watch mode says one changed. A changed file is parsed
- * again, and the next program reuses every other file (`oldProgram`). The files get their parent pointers
- * when a program's checker is made.
+ * again, and the next program reuses every other file (`oldProgram`). The
+ * files get their parent pointers when a program's checker is made.
  *
  * This replaces ts-morph's `Project`, which the analysis no longer needs:
  * its wrappers, file system layer and language-service document registry

@@ -138,7 +138,11 @@ export class WatchSession {
     const watchImports = () => {
       for (const watcher of this.#watchImports()) {
         pumps.push((async () => {
-          for await (const event of watcher) onEvent(event);
+          try {
+            for await (const event of watcher) onEvent(event);
+          } catch (error) {
+            onError(error); // this folder is no longer watched; the rest is
+          }
         })());
       }
     };
