@@ -2,8 +2,8 @@
  * Tailor's command line.
  *
  * ```
- * deno run -A cli.ts generate --project DIR --out DIR [--target all|ts|java|openapi] [--groups a,b] [--config FILE] [--import-extension ts|js|none] [--skip-type-check] [--force] [--watch]
- * deno run -A cli.ts check    --project DIR --against DIR [--target ...] [--groups a,b] [--config FILE] [--skip-type-check]
+ * deno run -A cli.ts generate --project DIR --out DIR [--target all|ts|java|openapi] [--groups a,b] [--config FILE] [--import-extension ts|js|none] [--skip-type-check] [--force] [--watch] [--timings]
+ * deno run -A cli.ts check    --project DIR --against DIR [--target ...] [--groups a,b] [--config FILE] [--skip-type-check] [--timings]
  * ```
  *
  * @module
@@ -38,6 +38,12 @@ import { renderArtifacts } from "./src/render_artifacts.ts";
 import { parseGroups } from "./src/model/select_groups.ts";
 import { startTypeCheck } from "./src/typecheck/type_check.ts";
 import {
+  formatTimings,
+  markPhase,
+  startTimings,
+  stopTimings,
+} from "./src/timings.ts";
+import {
   incrementalRenderer,
   type RenderArtifacts,
 } from "./src/artifact_renderer.ts";
@@ -55,9 +61,10 @@ const USAGE = `Usage:
   cli.ts generate --project DIR --out DIR [--target all|ts|java|openapi]
                   [--groups a,b] [--config FILE] [--skip-type-check]
                   [--import-extension ts|js|none] [--force] [--watch]
+                  [--timings]
   cli.ts check --project DIR --against DIR [--target all|ts|java|openapi]
                [--groups a,b] [--config FILE] [--skip-type-check]
-               [--import-extension ts|js|none]
+               [--import-extension ts|js|none] [--timings]
 
 generate  writes the client files for the project into --out, replacing it whole
           (target all: ts/, java/, openapi.yml, openapi.html, model.json; ts or
@@ -80,7 +87,11 @@ prints them and leaves --out as it was. Ctrl-C stops it.
 
 --import-extension sets how imports between the generated TypeScript files
 end (default: orm.client.ts.import-extension, else ts): ts for Deno, js for
-NodeNext, none for bundlers (Vite, Next.js, Angular, webpack).`;
+NodeNext, none for bundlers (Vite, Next.js, Angular, webpack).
+
+--timings prints, after the run, when each phase ended (finding the sources,
+starting the type check, parsing, the program, the checker, the analysis,
+rendering, the check's answer as this process saw it, the commit).`;
 
 /** Thrown for wrong command-line use; printed with the usage text. */
 class UsageError extends Error {}
@@ -138,13 +149,16 @@ async function requestOf(
  */
 async function checkedModelSource(request: Request): Promise<ModelSource> {
   const sources = await findSources(request.project);
+  markPhase("sources found");
   let typeCheck: TypeCheckOption = false;
   if (request.typeCheck) {
     const { diagnostics } = await startTypeCheck(sources.root, sources.files);
+    markPhase("type check started");
     diagnostics.catch(() => {}); // observed by the model source
     typeCheck = () => diagnostics;
   }
   const { projectModel } = await import("./src/pipeline.ts");
+  markPhase("analysis loaded");
   return (project, options) =>
     projectModel(project, { ...options, typeCheck, sources });
 }
@@ -162,8 +176,14 @@ async function modelOfRequest(
   const result = await modelOf(request.project, {
     groups: request.groups,
     typeCheck: request.typeCheck,
-    whileChecking,
+    whileChecking: (model) => {
+      markPhase("analyzed");
+      whileChecking(model);
+    },
   });
+  // When this thread saw the answer: after the analysis if the check ended
+  // during it.
+  if (request.typeCheck) markPhase("type check answered");
   if (!result.ok) {
     if ("diagnostics" in result) {
       for (const d of result.diagnostics) console.error(formatDiagnostic(d));
@@ -211,7 +231,9 @@ async function artifacts(
     (model) => early = filesOf(model),
   );
   if (model === undefined) return undefined;
-  return early ?? filesOf(model);
+  const files = early ?? filesOf(model);
+  markPhase("rendered");
+  return files;
 }
 
 async function generate(
@@ -241,7 +263,10 @@ async function generate(
     // Staged while the type check runs, committed once it passes.
     let staged: Promise<StagedTree> | undefined;
     const stage = (model: ApiModel) =>
-      stageTree(out, guard, request, model, renderer);
+      stageTree(out, guard, request, model, renderer).then((tree) => {
+        markPhase("rendered and staged");
+        return tree;
+      });
     const model = await modelOfRequest(request, modelOf, (model) => {
       staged = stage(model);
       staged.catch(() => {}); // observed below, or abandoned
@@ -252,6 +277,7 @@ async function generate(
     }
     const tree = await (staged ?? stage(model));
     await tree.replacement.commit();
+    markPhase("committed");
     console.log(`wrote ${tree.count} files to ${out}`);
     return 0;
   } finally {
@@ -286,6 +312,7 @@ async function check(
     expected: against,
     actual: "generated",
   });
+  markPhase("compared");
   if (report === undefined) {
     console.log(`${against} is up to date`);
     return 0;
@@ -311,6 +338,7 @@ export async function main(args: readonly string[]): Promise<number> {
         "skip-type-check": { type: "boolean" },
         force: { type: "boolean" },
         watch: { type: "boolean" },
+        timings: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -320,11 +348,26 @@ export async function main(args: readonly string[]): Promise<number> {
     }
     const [command, ...rest] = positionals;
     if (rest.length > 0) throw new UsageError(`unexpected: ${rest.join(" ")}`);
-    if (command === "generate") return await generate(values);
-    if (command === "check") return await check(values);
-    throw new UsageError(
-      command ? `unknown command "${command}"` : "no command",
-    );
+    const run = command === "generate"
+      ? generate
+      : command === "check"
+      ? check
+      : undefined;
+    if (run === undefined) {
+      throw new UsageError(
+        command ? `unknown command "${command}"` : "no command",
+      );
+    }
+    if (values.timings !== true) return await run(values);
+    if (values.watch === true) {
+      throw new UsageError("--timings times one run: leave out --watch");
+    }
+    startTimings();
+    try {
+      return await run(values);
+    } finally {
+      console.error(formatTimings(stopTimings()));
+    }
   } catch (error) {
     if (
       error instanceof UsageError ||

@@ -142,6 +142,63 @@ Deno.test("cli: diagnostics and unknown groups exit 1 and write nothing", async 
   await Deno.remove(parent, { recursive: true });
 });
 
+Deno.test("cli: --timings prints when each phase ended, in order", async () => {
+  const out = await Deno.makeTempDir();
+  try {
+    const phasesOf = (err: string) =>
+      err.split("\n").slice(
+        err.split("\n").indexOf(
+          "timings (end of each phase, since the process started):",
+        ) + 1,
+      ).map((line) => {
+        const match = line.match(/^ +(\d+\.\d\d) s {2}(.+)$/);
+        assert.ok(match, line);
+        return { seconds: Number(match[1]), phase: match[2] };
+      });
+    const generated = await run(
+      "generate",
+      "--project",
+      "fixtures/bookstore",
+      "--out",
+      out,
+      "--timings",
+    );
+    assert.equal(generated.status, 0, generated.err);
+    const phases = phasesOf(generated.err);
+    assert.deepEqual(phases.map((p) => p.phase), [
+      "sources found",
+      "type check started",
+      "analysis loaded",
+      "parsed",
+      "program made",
+      "checker made",
+      "analyzed",
+      "type check answered",
+      "rendered and staged",
+      "committed",
+    ]);
+    const seconds = phases.map((p) => p.seconds);
+    assert.deepEqual(seconds, [...seconds].sort((a, b) => a - b));
+
+    const checked = await run(
+      "check",
+      "--project",
+      "fixtures/bookstore",
+      "--against",
+      out,
+      "--skip-type-check",
+      "--timings",
+    );
+    assert.equal(checked.status, 0, checked.err);
+    assert.deepEqual(
+      phasesOf(checked.err).map((p) => p.phase).slice(-3),
+      ["analyzed", "rendered", "compared"],
+    );
+  } finally {
+    await Deno.remove(out, { recursive: true });
+  }
+});
+
 Deno.test("cli: wrong use prints the usage and exits 2", async () => {
   for (
     const args of [
@@ -151,6 +208,7 @@ Deno.test("cli: wrong use prints the usage and exits 2", async () => {
       ["generate", "--project", "fixtures/bookstore"],
       ["generate", "--project", "p", "--out", "o", "--target", "cobol"],
       ["generate", "--bogus"],
+      ["generate", "--project", "p", "--out", "o", "--watch", "--timings"],
     ]
   ) {
     const result = await run(...args);

@@ -31,6 +31,7 @@ import { TypeNames } from "./type_names.ts";
 import { reportUnresolvedDecorators } from "./unresolved.ts";
 import { type Provenance, ProvenanceRecorder } from "./provenance.ts";
 import { filePathOf, nameOf, ts, useProgram } from "./compiler.ts";
+import { markPhase } from "../timings.ts";
 
 /** What the analyzer returns: a model (and warnings), or errors. */
 export type AnalysisResult =
@@ -121,6 +122,7 @@ export function analyzeFiles(
     : loaded.files.filter((file) => partial.files.has(file));
   const files = paths.map((file) => loaded.project.sourceFile(file));
   const program = loaded.project.program();
+  markPhase("program made");
   useProgram(program);
   const failed = (): FileAnalysis => ({
     result: { ok: false, diagnostics: sortDiagnostics(sink.errors) },
@@ -130,6 +132,7 @@ export function analyzeFiles(
   if (sink.errors.length > 0) return failed();
   // Binds every file, which sets the parent pointers the analysis follows.
   program.getTypeChecker();
+  markPhase("checker made");
   reportUnresolvedDecorators(files, sink);
   const scan = scanProject(files, sink);
   recorder.implicit(scan.implicitFiles);

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { ts } from "./compiler.ts";
 import { SourceProject } from "./source_project.ts";
 import { findSources, type ProjectSources } from "./sources.ts";
+import { markPhase } from "../timings.ts";
 
 /** A loaded project: its sources, parsed. */
 export interface LoadedProject extends ProjectSources {
@@ -30,6 +31,7 @@ export async function loadSources(
   const { root, files } = sources;
   const project = new SourceProject(root, await readCompilerOptions(root));
   project.load(files);
+  markPhase("parsed");
   return { root, project, files };
 }
 
