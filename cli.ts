@@ -213,8 +213,8 @@ async function artifacts(
   const request = await requestOf(values);
   const modelOf = modelSource ?? await checkedModelSource(request);
   const { target, config, sourceName } = request;
-  const filesOf = (model: ApiModel) =>
-    filesOfTarget(
+  const filesOf = (model: ApiModel) => {
+    const files = filesOfTarget(
       render(
         withUriPrefix(model, config.uriPrefix),
         config,
@@ -223,6 +223,9 @@ async function artifacts(
       ),
       target,
     );
+    markPhase("rendered");
+    return files;
+  };
   // Rendered while the type check runs; kept if the check passes.
   let early: Map<string, string> | undefined;
   const model = await modelOfRequest(
@@ -231,9 +234,7 @@ async function artifacts(
     (model) => early = filesOf(model),
   );
   if (model === undefined) return undefined;
-  const files = early ?? filesOf(model);
-  markPhase("rendered");
-  return files;
+  return early ?? filesOf(model);
 }
 
 async function generate(
