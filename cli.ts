@@ -82,8 +82,8 @@ FetchBy promises gives no client.
 --skip-type-check leaves that to the caller.
 
 generate --watch keeps running: after each change of the project's .ts files
-it rewrites only the files whose content changed; while an edit has errors it
-prints them and leaves --out as it was. Ctrl-C stops it.
+or configuration file it rewrites only the files whose content changed; while
+an edit has errors it prints them and leaves --out as it was. Ctrl-C stops it.
 
 --import-extension sets how imports between the generated TypeScript files
 end (default: orm.client.ts.import-extension, else ts): ts for Deno, js for
@@ -250,8 +250,14 @@ async function generate(
     const render = (modelOf: ModelSource) =>
       artifacts(values, modelOf, renderFiles);
     const { watchGenerate } = await import("./src/watch/watch_generate.ts");
-    return await watchGenerate({ out, render, signal: interrupt.signal })
-      .finally(interrupt.dispose);
+    return await watchGenerate({
+      out,
+      render,
+      signal: interrupt.signal,
+      ...(typeof values.config === "string"
+        ? { configFile: values.config }
+        : {}),
+    }).finally(interrupt.dispose);
   }
   const request = await requestOf(values);
   const modelOf = await checkedModelSource(request);

@@ -8,6 +8,8 @@
  * @module
  */
 
+import { resolve } from "node:path";
+import { CONFIG_FILE_NAMES } from "../config/config.ts";
 import { loadOpenApiPageAssets } from "../emit/openapi/openapi_page.ts";
 import { replaceTree, writeTree } from "../fs/tree.ts";
 import { pageAssetFiles } from "../generated_tree.ts";
@@ -48,6 +50,11 @@ export interface WatchGenerateOptions {
   readonly onChange?: (written: WrittenChanges | undefined) => void;
   /** Quiet time before a change is handled (default 10 ms). */
   readonly debounceMs?: number;
+  /**
+   * The `--config` file, if one was given: its edits are rendered too, as
+   * are those of the project's `orm.yml` (`.yaml`, `.properties`) without it.
+   */
+  readonly configFile?: string;
 }
 
 /** What one regeneration wrote under the output directory. */
@@ -142,6 +149,10 @@ export async function watchGenerate(
     // Ready for the first edit before saying so.
     session.prepare();
     log(`watching ${session.loaded.root} for changes (Ctrl-C stops)`);
+    const alsoFiles = await configFiles(
+      session.loaded.root,
+      options.configFile,
+    );
     await session.watch(async () => {
       const next = await generate();
       if (next === undefined) {
@@ -162,6 +173,7 @@ export async function watchGenerate(
       options.onChange?.(changes);
     }, {
       signal,
+      alsoFiles,
       ...(options.debounceMs === undefined
         ? {}
         : { debounceMs: options.debounceMs }),
@@ -169,5 +181,23 @@ export async function watchGenerate(
     return 0;
   } finally {
     session?.close();
+  }
+}
+
+/**
+ * The files the configuration is read from, absolute and with symbolic
+ * links resolved as the watcher reports them: `file` (as `loadConfig` reads
+ * it, from the working directory), else the names `loadConfig` looks for in
+ * the project's root.
+ */
+async function configFiles(root: string, file?: string): Promise<string[]> {
+  if (file === undefined) {
+    return CONFIG_FILE_NAMES.map((name) => `${root}/${name}`);
+  }
+  const path = resolve(file);
+  try {
+    return [(await Deno.realPath(path)).replaceAll("\\", "/")];
+  } catch {
+    return [path.replaceAll("\\", "/")];
   }
 }

@@ -67,13 +67,14 @@ function differing<T>(
 async function startWatch() {
   const copy = await copyFixture("bookstore");
   const out = `${copy.dir}/out`;
-  const config = await loadConfig(copy.project);
   const printed: string[] = [];
   const changes = new Queue<WrittenChanges | undefined>();
   const ready = Promise.withResolvers<void>();
   const controller = new AbortController();
-  // What cli.ts does: diagnostics printed, files of every artifact.
+  // What cli.ts does: the configuration read, diagnostics printed, files of
+  // every artifact.
   const render = async (modelOf: ModelSource) => {
+    const config = await loadConfig(copy.project);
     const result = await modelOf(copy.project, {});
     if (!result.ok) {
       if ("diagnostics" in result) {
@@ -143,6 +144,38 @@ Deno.test("generate --watch: a doc comment edit rewrites exactly the edited cont
     assert.match(
       await Deno.readTextFile(`${watch.out}/ts/services/BookService.ts`),
       /Books of the store, listed and detailed\./,
+    );
+  } finally {
+    await watch.stop();
+  }
+});
+
+Deno.test("generate --watch: an edit of orm.yml alone renders again with it", async () => {
+  const watch = await startWatch();
+  try {
+    await watch.edit(
+      "orm.yml",
+      "base-package: com.example.bookstore.client",
+      "base-package: com.example.shop.client",
+    );
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const changes = await Promise.race([
+      watch.changes.next(),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error("not rendered")), 10_000);
+      }),
+    ]).finally(() => clearTimeout(timer));
+    assert.ok(changes !== undefined);
+    assert.ok(
+      changes.written.includes(
+        "java/com/example/shop/client/service/BookService.java",
+      ),
+      changes.written.join(", "),
+    );
+    assert.ok(
+      changes.removed.includes(
+        "java/com/example/bookstore/client/service/BookService.java",
+      ),
     );
   } finally {
     await watch.stop();

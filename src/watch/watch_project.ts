@@ -36,6 +36,11 @@ export interface WatchOptions {
   readonly debounceMs?: number;
   /** Told of an error thrown by `onChange`; the watch goes on. */
   readonly onError?: (error: unknown) => void;
+  /**
+   * Other files (absolute) whose change alone calls `onChange`, the
+   * analysis unchanged: the configuration `generate --watch` renders with.
+   */
+  readonly alsoFiles?: readonly string[];
 }
 
 /** A project under watch: load it, analyze `loaded`, then `watch`. */
@@ -50,6 +55,8 @@ export class WatchSession {
   readonly #importWatchers = new Map<string, Deno.FsWatcher>();
   /** The imported files outside the root, as of the last analysis. */
   #importedOutside = new Set<string>();
+  /** The `alsoFiles` of the running {@link watch}. */
+  #alsoFiles = new Set<string>();
   #codeChanged = true;
   #lastCheck: Promise<readonly Diagnostic[]> | undefined;
 
@@ -116,6 +123,9 @@ export class WatchSession {
   ): Promise<void> {
     const { signal, debounceMs = DEBOUNCE_MS } = options;
     const onError = options.onError ?? reportError;
+    this.#alsoFiles = new Set(
+      (options.alsoFiles ?? []).map((path) => path.replaceAll("\\", "/")),
+    );
     const close = () => this.#closeWatcher();
     if (signal.aborted) return close();
     signal.addEventListener("abort", close, { once: true });
@@ -154,7 +164,10 @@ export class WatchSession {
       if (paths.size === 0 || signal.aborted) return;
       try {
         const refresh = await this.#live.refresh(paths, { rediscover });
-        if (refresh.changed.length === 0) return;
+        const also = [...paths].some((path) =>
+          this.#alsoFiles.has(path.replaceAll("\\", "/"))
+        );
+        if (refresh.changed.length === 0 && !also) return;
         this.#codeChanged ||= refresh.codeChanged;
         await onChange();
         // The edit may have imported new files.
@@ -187,16 +200,21 @@ export class WatchSession {
 
   /**
    * Notes the files the last analysis imported from outside the root and
-   * starts watching the folders of those not watched yet (not recursively:
-   * an editor's save may replace the file); returns the new watchers.
+   * starts watching the folders of those not watched yet, and of the
+   * `alsoFiles` outside the root (not recursively: an editor's save may
+   * replace the file); returns the new watchers.
    */
   #watchImports(): Deno.FsWatcher[] {
     const { root, project } = this.#live.loaded;
-    this.#importedOutside = new Set(
-      project.importedFiles().filter((path) => !path.startsWith(`${root}/`)),
-    );
+    const outside = (path: string) => !path.startsWith(`${root}/`);
+    this.#importedOutside = new Set(project.importedFiles().filter(outside));
     const started: Deno.FsWatcher[] = [];
-    for (const path of this.#importedOutside) {
+    for (
+      const path of [
+        ...this.#importedOutside,
+        ...[...this.#alsoFiles].filter(outside),
+      ]
+    ) {
       const dir = dirname(path);
       if (this.#importWatchers.has(dir)) continue;
       let watcher: Deno.FsWatcher;
@@ -212,10 +230,14 @@ export class WatchSession {
     return started;
   }
 
-  /** A source file, a file of the project, or a directory (no extension). */
+  /**
+   * A source file, a file of the project, an imported file, one of the
+   * `alsoFiles`, or a directory (no extension).
+   */
   #matters(path: string): boolean {
     const { root, files } = this.#live.loaded;
     const normalized = path.replaceAll("\\", "/");
+    if (this.#alsoFiles.has(normalized)) return true;
     if (!normalized.startsWith(`${root}/`)) {
       return this.#importedOutside.has(normalized);
     }
