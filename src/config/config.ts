@@ -334,6 +334,19 @@ export const CONFIG_FILE_NAMES: readonly string[] = [
 ];
 
 /**
+ * The files {@link loadConfig} reads: `file` when given, else each of
+ * {@link CONFIG_FILE_NAMES} in the project directory.
+ */
+export function configFileCandidates(
+  projectDir: string,
+  file?: string,
+): string[] {
+  return file === undefined
+    ? CONFIG_FILE_NAMES.map((name) => `${projectDir}/${name}`)
+    : [file];
+}
+
+/**
  * The last configuration file parsed, by path and text: watch mode reads
  * the file on every change, and it seldom changes.
  */
@@ -351,9 +364,7 @@ export async function loadConfig(
   projectDir: string,
   file?: string,
 ): Promise<ClientConfig> {
-  const candidates = file === undefined
-    ? CONFIG_FILE_NAMES.map((name) => `${projectDir}/${name}`)
-    : [file];
+  const candidates = configFileCandidates(projectDir, file);
   const found: [string, string][] = [];
   for (const candidate of candidates) {
     try {

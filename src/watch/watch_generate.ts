@@ -8,8 +8,8 @@
  * @module
  */
 
-import { resolve } from "node:path";
-import { CONFIG_FILE_NAMES } from "../config/config.ts";
+import { basename, dirname, join, resolve } from "node:path";
+import { configFileCandidates } from "../config/config.ts";
 import { loadOpenApiPageAssets } from "../emit/openapi/openapi_page.ts";
 import { replaceTree, writeTree } from "../fs/tree.ts";
 import { pageAssetFiles } from "../generated_tree.ts";
@@ -185,19 +185,21 @@ export async function watchGenerate(
 }
 
 /**
- * The files the configuration is read from, absolute and with symbolic
- * links resolved as the watcher reports them: `file` (as `loadConfig` reads
- * it, from the working directory), else the names `loadConfig` looks for in
- * the project's root.
+ * The files `loadConfig` reads (from the working directory), absolute, in
+ * their folder with its symbolic links resolved: as the watcher reports
+ * them.
  */
 async function configFiles(root: string, file?: string): Promise<string[]> {
-  if (file === undefined) {
-    return CONFIG_FILE_NAMES.map((name) => `${root}/${name}`);
-  }
-  const path = resolve(file);
-  try {
-    return [(await Deno.realPath(path)).replaceAll("\\", "/")];
-  } catch {
-    return [path.replaceAll("\\", "/")];
-  }
+  return await Promise.all(
+    configFileCandidates(root, file).map(async (candidate) => {
+      const path = resolve(candidate);
+      let dir = dirname(path);
+      try {
+        dir = await Deno.realPath(dir);
+      } catch {
+        // no such folder: nothing there to watch, the path as given
+      }
+      return join(dir, basename(path)).replaceAll("\\", "/");
+    }),
+  );
 }
