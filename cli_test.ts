@@ -122,7 +122,10 @@ Deno.test("cli: diagnostics and unknown groups exit 1 and write nothing", async 
     out,
   );
   assert.equal(failed.status, 1);
-  assert.match(failed.err, /^controller\.ts:\d+:\d+ - error TAILOR003: /m);
+  assert.match(
+    failed.err,
+    /^fixtures\/errors\/method_group\/controller\.ts:\d+:\d+ - error TAILOR003: /m,
+  );
   assert.match(failed.err, /nothing was written/);
   const unknown = await run(
     "generate",
@@ -203,21 +206,35 @@ Deno.test("cli: --timings prints when each phase ended, in order", async () => {
   }
 });
 
-Deno.test("cli: wrong use prints the usage and exits 2", async () => {
-  for (
-    const args of [
-      [],
-      ["frobnicate"],
-      ["generate", "--out", "x"],
-      ["generate", "--project", "fixtures/bookstore"],
+Deno.test("cli: wrong use is one line naming the fix, exit 2, no usage wall", async () => {
+  const cases: [string[], RegExp][] = [
+    [[], /^error: tailor needs a command: init, generate, check, serve, api/],
+    [["frobnicate"], /^error: tailor: unknown command frobnicate \(see/],
+    [["generat"], /unknown command generat \(did you mean generate\?\)/],
+    [["generate", "--project", "p"], /--out DIR is required/],
+    [["check", "--project", "p"], /--against DIR is required/],
+    [
       ["generate", "--project", "p", "--out", "o", "--target", "cobol"],
-      ["generate", "--bogus"],
+      /--target must be one of all, ts, java, openapi/,
+    ],
+    [["generate", "--bogus"], /unknown option --bogus \(see tailor generate/],
+    [
+      ["generate", "--projct", "p", "--out", "o"],
+      /^error: tailor generate: unknown option --projct \(did you mean --project\?\)/,
+    ],
+    [["generate", "--out"], /--out needs a value \(DIR\)/],
+    [["generate", "--force=yes", "--out", "o"], /--force is a switch/],
+    [["generate", "--out", "o", "extra"], /unexpected argument "extra"/],
+    [
       ["generate", "--project", "p", "--out", "o", "--watch", "--timings"],
-    ]
-  ) {
+      /--timings times one run: leave out --watch/,
+    ],
+  ];
+  for (const [args, message] of cases) {
     const result = await run(...args);
     assert.equal(result.status, 2, args.join(" "));
-    assert.match(result.err, /Usage:/);
+    assert.match(result.err, message, args.join(" "));
+    assert.equal(result.err.split("\n").length, 1, result.err);
   }
 });
 
@@ -269,7 +286,7 @@ Deno.test("cli: a project that does not type-check gives no client", async () =>
   await assert.rejects(Deno.stat(never), Deno.errors.NotFound);
   assert.match(
     result.err,
-    /^controller\.ts:39:5 - error TAILOR018: type error TS2741: Property 'price' is missing/m,
+    /^fixtures\/type_errors\/inconsistent_shape\/controller\.ts:39:5 - error TAILOR018: type error TS2741: Property 'price' is missing/m,
   );
   const skipped = await run(
     "generate",

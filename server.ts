@@ -1,6 +1,7 @@
 /**
  * The example server: the bookstore of the specification on its embedded
- * SQLite store, serving its controllers and its client artifacts.
+ * SQLite store, serving its controllers and its client artifacts. It is
+ * `tailor serve` with the bookstore as its project and `--db`.
  *
  * ```
  * deno task serve [--port 8080] [--hostname 127.0.0.1] [--config FILE]
@@ -11,188 +12,75 @@
  * @module
  */
 
-import { parseArgs } from "node:util";
-import { basename, dirname, resolve } from "node:path";
-import { ConfigError } from "./src/config/config.ts";
-import { ProjectError } from "./src/analyze/sources.ts";
-import { createServer, ServerStartError } from "./mod.ts";
-import { ServerConfigError } from "./src/server/artifacts.ts";
-import { RouteTableError } from "./src/server/routes/fetchers.ts";
-import { AccessLog } from "./src/server/access_log.ts";
-import type {
-  CreateServerOptions,
-  ServedRoutes,
-} from "./src/server/create_server.ts";
-import { ApiModelError, parseApiModel } from "./src/model/parse_api_model.ts";
+import { fileURLToPath } from "node:url";
+import { resolve } from "node:path";
+import type { CommandSpec, ParsedArgs } from "./src/cli/command.ts";
+import { runCommand } from "./src/cli/run_command.ts";
+import { enterInvocationDirectory } from "./src/cli/paths.ts";
+import {
+  SERVE_OPTIONS,
+  type ServeRequest,
+  serveRequest,
+} from "./src/cli/serve_options.ts";
+import { artifactSource, serveWith } from "./src/cli/serve_command.ts";
+import type { CreateServerOptions } from "./src/server/create_server.ts";
 import { bookstoreServing } from "./fixtures/bookstore/serving.ts";
 
 /** The example project served by default. */
-export const BOOKSTORE = "fixtures/bookstore";
+export const BOOKSTORE: string = fileURLToPath(
+  new URL("./fixtures/bookstore", import.meta.url),
+);
 
-const USAGE = `Usage: deno task serve [options]
-
-  --port N          port to listen on (default: env PORT, else 8080; 0 = any free port)
-  --hostname H      address to listen on (default 127.0.0.1)
-  --config FILE     configuration file (default: the project's orm.yml or orm.properties)
-  --db FILE         keep the bookstore's SQLite database in FILE (default: in memory)
-  --project DIR     serve another project's artifacts (its controllers are not run)
-  --model FILE      serve the artifacts of a saved model.json (no analysis at start-up)
-  --skip-type-check start without deno check of the project
-  --watch           re-analyze on every change of the project's .ts files and
-                    serve the new artifacts (new ETags); an edit with errors
-                    prints them and keeps the last good artifacts
-  --quiet           print only the first line (the URL), no access log`;
-
-/** Wrong command-line use: printed with the usage, exit 2. */
-class UsageError extends Error {}
-
-interface ServeOptions {
-  readonly port: number;
-  readonly hostname: string;
-  readonly config?: string;
-  readonly db?: string;
-  readonly project?: string;
-  readonly model?: string;
-  readonly typeCheck: boolean;
-  readonly watch: boolean;
-  readonly quiet: boolean;
-}
-
-function parseServeArgs(args: readonly string[]): ServeOptions | "help" {
-  const { values, positionals } = parseArgs({
-    args: [...args],
-    allowPositionals: true,
-    options: {
-      port: { type: "string" },
-      hostname: { type: "string" },
-      config: { type: "string" },
-      db: { type: "string" },
-      project: { type: "string" },
-      model: { type: "string" },
-      "skip-type-check": { type: "boolean" },
-      watch: { type: "boolean" },
-      quiet: { type: "boolean" },
-      help: { type: "boolean", short: "h" },
+/** `deno task serve`: `tailor serve` on the bookstore, with `--db`. */
+const SERVE_EXAMPLE: CommandSpec = {
+  program: "deno task",
+  name: "serve",
+  summary: "the bookstore example: its controllers and its client downloads",
+  options: [
+    ...SERVE_OPTIONS.map((option) =>
+      option.name === "project"
+        ? {
+          name: option.name,
+          value: "DIR",
+          description:
+            "serve another project's artifacts instead of the bookstore (its controllers are not run)",
+        }
+        : option
+    ),
+    {
+      name: "db",
+      value: "FILE",
+      default: "in memory",
+      description: "keep the bookstore's SQLite database in FILE",
     },
-  });
-  if (values.help) return "help";
-  if (positionals.length > 0) {
-    throw new UsageError(`unexpected: ${positionals.join(" ")}`);
-  }
-  const portText = values.port ?? Deno.env.get("PORT") ?? "8080";
-  const port = Number(portText);
-  if (!/^\d+$/.test(portText) || port > 65535) {
-    throw new UsageError(`--port must be 0 to 65535, not "${portText}"`);
-  }
-  if (values.project !== undefined && values.model !== undefined) {
-    throw new UsageError("give --project or --model, not both");
-  }
-  return {
-    port,
-    hostname: values.hostname ?? "127.0.0.1",
-    ...(values.config === undefined ? {} : { config: values.config }),
-    ...(values.db === undefined ? {} : { db: resolve(values.db) }),
-    ...(values.project === undefined ? {} : { project: values.project }),
-    ...(values.model === undefined ? {} : { model: values.model }),
-    typeCheck: values["skip-type-check"] !== true,
-    watch: values.watch === true,
-    quiet: values.quiet === true,
-  };
-}
-
-/** Starts the example server; resolves with the exit status when it stops. */
-export async function serve(args: readonly string[]): Promise<number> {
-  let options: ServeOptions | "help";
-  try {
-    options = parseServeArgs(args);
-  } catch (error) {
-    console.error(`${(error as Error).message}\n\n${USAGE}`);
-    return 2;
-  }
-  if (options === "help") {
-    console.log(USAGE);
-    return 0;
-  }
-  let served: ServedRoutes = { name: "", artifacts: [], routes: [] };
-  let app;
-  const accessLog = new AccessLog();
-  const watching = new AbortController();
-  try {
-    const source = await sourceOf(options);
-    app = await createServer({
-      ...source,
-      ...(options.config === undefined ? {} : { configFile: options.config }),
-      typeCheck: options.typeCheck,
-      middleware: [
-        ...source.middleware ?? [],
-      ],
-      onReady: (routes) => served = routes,
-      ...(options.watch ? { watch: { signal: watching.signal } } : {}),
-    });
-  } catch (error) {
-    watching.abort();
-    if (error instanceof UsageError) {
-      console.error(`${error.message}\n\n${USAGE}`);
-      return 2;
-    }
-    if (!isStartError(error)) throw error;
-    console.error(`error: ${(error as Error).message}`);
-    return 1;
-  }
-  let server: Deno.HttpServer<Deno.NetAddr>;
-  try {
-    server = Deno.serve({
-      port: options.port,
-      hostname: options.hostname,
-      onListen: () => {},
-    }, options.quiet ? app.fetch : accessLog.handler(app.fetch));
-  } catch (error) {
-    console.error(
-      `error: cannot listen on ${options.hostname}:${options.port}: ${
-        (error as Error).message
-      }`,
-    );
-    return 1;
-  }
-  const base = `http://${formatHost(options.hostname)}:${server.addr.port}`;
-  console.log(`Tailor server (${served.name}) on ${base}/`);
-  if (!options.quiet) printRoutes(base, served);
-  const stop = () => {
-    watching.abort();
-    server.shutdown();
-  };
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    Deno.addSignalListener(signal, stop);
-  }
-  await server.finished;
-  accessLog.flush();
-  return 0;
-}
+  ],
+  examples: [
+    ["deno task serve", "http://127.0.0.1:8080/"],
+    [
+      "deno task serve --port 0 --quiet",
+      "any free port; prints only the URL line",
+    ],
+    ["PORT=9000 deno task serve --db books.db", "the data kept in a file"],
+  ],
+  run: (args) => {
+    const request = serveRequest(args);
+    return serveWith(request, () => exampleSource(request, args));
+  },
+};
 
 /**
  * What to serve: the bookstore with its controllers on its store (default),
  * another project's artifacts, or a saved model's artifacts.
  */
-async function sourceOf(
-  options: ServeOptions,
+async function exampleSource(
+  request: ServeRequest,
+  { values }: ParsedArgs,
 ): Promise<Partial<CreateServerOptions>> {
-  if (options.model !== undefined) {
-    if (options.config === undefined) {
-      throw new UsageError(
-        "--model needs --config FILE: the orm.yml naming the paths to serve",
-      );
-    }
-    const client = parseApiModel(await Deno.readTextFile(options.model));
-    // The generated tree's folder names the project (out/bookstore/model.json).
-    return {
-      models: { client },
-      sourceName: basename(dirname(resolve(options.model))),
-    };
+  if (request.project !== undefined || request.model !== undefined) {
+    return await artifactSource(request);
   }
-  if (options.project !== undefined) return { project: options.project };
-  const bookstore = bookstoreServing(
-    options.db === undefined ? {} : { path: options.db },
-  );
+  const db = typeof values.db === "string" ? resolve(values.db) : undefined;
+  const bookstore = bookstoreServing(db === undefined ? {} : { path: db });
   await bookstore.store.ready();
   return {
     project: BOOKSTORE,
@@ -202,40 +90,12 @@ async function sourceOf(
   };
 }
 
-function printRoutes(base: string, served: ServedRoutes): void {
-  const labels = {
-    ts: "TypeScript client",
-    java: "Java client",
-    openapi: "OpenAPI document",
-    page: "OpenAPI page",
-  };
-  for (const artifact of served.artifacts) {
-    console.log(
-      `  ${labels[artifact.kind].padEnd(18)} ${base}${artifact.path}`,
-    );
-  }
-  if (served.routes.length > 0) {
-    console.log(`  ${served.routes.length} controller routes, for example:`);
-  }
-  for (const route of served.routes.slice(0, 6)) {
-    const [method, path] = route.split(" ");
-    console.log(`    ${method!.padEnd(6)} ${base}${path}`);
-  }
-  console.log("Ctrl-C stops it.");
-}
-
-function formatHost(hostname: string): string {
-  return hostname.includes(":") ? `[${hostname}]` : hostname;
-}
-
-function isStartError(error: unknown): boolean {
-  return error instanceof ServerStartError ||
-    error instanceof ServerConfigError || error instanceof RouteTableError ||
-    error instanceof ConfigError || error instanceof ProjectError ||
-    error instanceof ApiModelError || error instanceof Deno.errors.NotFound ||
-    error instanceof Deno.errors.PermissionDenied;
+/** Starts the example server; resolves with the exit status when it stops. */
+export async function serve(args: readonly string[]): Promise<number> {
+  return await runCommand(SERVE_EXAMPLE, args);
 }
 
 if (import.meta.main) {
+  enterInvocationDirectory();
   Deno.exit(await serve(Deno.args));
 }

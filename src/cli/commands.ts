@@ -1,0 +1,142 @@
+/**
+ * The `tailor` commands: each one's options, examples, and the module that
+ * runs it, loaded only when it runs (the analysis loads TypeScript's
+ * compiler; `tailor --help` should not wait for it).
+ *
+ * @module
+ */
+
+import type { CommandSpec } from "./command.ts";
+import { CLIENT_OPTIONS, withTimings } from "./client_request.ts";
+import { SERVE_OPTIONS } from "./serve_options.ts";
+
+/** `tailor init DIR`. */
+export const INIT: CommandSpec = {
+  name: "init",
+  summary: "write a starter server project into a new directory",
+  positionals: [{
+    name: "DIR",
+    description: "the new project's directory (new or empty)",
+  }],
+  options: [],
+  examples: [
+    [
+      "tailor init bookshop && cd bookshop && deno task dev",
+      "a new project, served with its client downloads",
+    ],
+  ],
+  run: async (args) => (await import("./init_command.ts")).init(args),
+};
+
+/** `tailor generate`. */
+export const GENERATE: CommandSpec = {
+  name: "generate",
+  summary: "write a project's clients (TypeScript, Java, OpenAPI, page)",
+  details:
+    `--out is replaced whole (target all: ts/, java/, openapi.yml, openapi.html,
+model.json; ts or java: that client at its root; openapi: the document and
+page). It must be new, empty or written by Tailor before (it holds
+.tailor-generated); never the project, the working or home directory, or one
+holding them. The project is type-checked beside the analysis: a method
+returning another shape than its FetchBy promises gives no client.`,
+  options: [
+    {
+      name: "out",
+      value: "DIR",
+      required: true,
+      description: "where to write",
+    },
+    ...CLIENT_OPTIONS,
+    {
+      name: "force",
+      description: "replace a non-empty directory Tailor did not write",
+    },
+    {
+      name: "watch",
+      description:
+        "keep running: after each change of the project's .ts files or configuration, rewrite only the files whose content changed",
+    },
+  ],
+  examples: [
+    [
+      "tailor generate --out src/__generated --target ts",
+      "the TypeScript client of the project in this directory",
+    ],
+    [
+      "tailor generate --project server --out web/src/api --target ts --import-extension none",
+      "for a bundler (Vite, Next.js)",
+    ],
+    [
+      "tailor generate --out out --watch",
+      "every artifact, rewritten on each save",
+    ],
+  ],
+  run: async (args) =>
+    await withTimings(
+      args,
+      async () => (await import("./generate_command.ts")).generate(args),
+    ),
+};
+
+/** `tailor check`. */
+export const CHECK: CommandSpec = {
+  name: "check",
+  summary: "exit 1 when a generated directory is stale (a CI drift check)",
+  options: [
+    {
+      name: "against",
+      value: "DIR",
+      required: true,
+      description: "the generated directory to compare",
+    },
+    ...CLIENT_OPTIONS,
+  ],
+  examples: [
+    [
+      "tailor check --against src/__generated --target ts",
+      "in CI: is the committed client up to date?",
+    ],
+  ],
+  run: async (args) =>
+    await withTimings(
+      args,
+      async () => (await import("./check_command.ts")).check(args),
+    ),
+};
+
+/** `tailor serve`. */
+export const SERVE: CommandSpec = {
+  name: "serve",
+  summary: "serve a project's client downloads and OpenAPI page",
+  options: SERVE_OPTIONS,
+  examples: [
+    [
+      "tailor serve --watch",
+      "the artifacts of the project here, renewed on each save",
+    ],
+    [
+      "tailor serve --model out/model.json --config orm.yml --port 9000",
+      "a saved model: no analysis at start-up",
+    ],
+  ],
+  run: async (args) => (await import("./serve_command.ts")).serve(args),
+};
+
+/** `tailor api`: its own arguments, read by the shared downloader. */
+export const API: CommandSpec = {
+  name: "api",
+  summary: "download a client from a running server into a directory",
+  options: [],
+  examples: [],
+  run: () => Promise.resolve(2),
+  raw: async (args) => (await import("../api/mod.ts")).apiCommand(args),
+};
+
+/** Every command, in the order the help lists them. */
+export const COMMANDS: readonly CommandSpec[] = [
+  INIT,
+  GENERATE,
+  CHECK,
+  SERVE,
+  API,
+];

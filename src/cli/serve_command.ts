@@ -1,0 +1,140 @@
+/**
+ * `tailor serve`: a project's client artifacts (and, for `server.ts`, the
+ * example's controllers) on a local port, printing its URLs. `server.ts`
+ * is this command with the bookstore as its default project.
+ *
+ * @module
+ */
+
+import { basename, dirname, resolve } from "node:path";
+import { ConfigError } from "../config/config.ts";
+import { ProjectError } from "../analyze/sources.ts";
+import {
+  createServer,
+  type CreateServerOptions,
+  type ServedRoutes,
+  ServerStartError,
+} from "../server/create_server.ts";
+import { ServerConfigError } from "../server/artifacts.ts";
+import { RouteTableError } from "../server/routes/fetchers.ts";
+import { AccessLog } from "../server/access_log.ts";
+import { ApiModelError, parseApiModel } from "../model/parse_api_model.ts";
+import type { ParsedArgs } from "./command.ts";
+import { type ServeRequest, serveRequest } from "./serve_options.ts";
+import { stderrStyle } from "./style.ts";
+
+/** Runs `tailor serve`: the artifacts of `--project` (default `.`) or `--model`. */
+export async function serve(args: ParsedArgs): Promise<number> {
+  const request = serveRequest(args);
+  return await serveWith(request, () => artifactSource(request));
+}
+
+/** The artifacts to serve: a saved model's, or a project's. */
+export async function artifactSource(
+  request: ServeRequest,
+): Promise<Partial<CreateServerOptions>> {
+  if (request.model !== undefined) {
+    const client = parseApiModel(await Deno.readTextFile(request.model));
+    // The generated tree's folder names the project (out/bookstore/model.json).
+    return {
+      models: { client },
+      sourceName: basename(dirname(resolve(request.model))),
+    };
+  }
+  return { project: request.project ?? "." };
+}
+
+/**
+ * Serves what `source` gives under `request`'s port, configuration and
+ * watch; prints the URLs; resolves with the exit status once SIGINT or
+ * SIGTERM stopped it.
+ */
+export async function serveWith(
+  request: ServeRequest,
+  source: () => Promise<Partial<CreateServerOptions>>,
+): Promise<number> {
+  const style = stderrStyle();
+  let served: ServedRoutes = { name: "", artifacts: [], routes: [] };
+  let app;
+  const accessLog = new AccessLog();
+  const watching = new AbortController();
+  try {
+    const options = await source();
+    app = await createServer({
+      ...options,
+      ...(request.config === undefined ? {} : { configFile: request.config }),
+      typeCheck: request.typeCheck,
+      onReady: (routes) => served = routes,
+      ...(request.watch ? { watch: { signal: watching.signal } } : {}),
+    });
+  } catch (error) {
+    watching.abort();
+    if (!isStartError(error)) throw error;
+    console.error(`${style.error("error:")} ${(error as Error).message}`);
+    return 1;
+  }
+  let server: Deno.HttpServer<Deno.NetAddr>;
+  try {
+    server = Deno.serve({
+      port: request.port,
+      hostname: request.hostname,
+      onListen: () => {},
+    }, request.quiet ? app.fetch : accessLog.handler(app.fetch));
+  } catch (error) {
+    console.error(
+      `${
+        style.error("error:")
+      } cannot listen on ${request.hostname}:${request.port}: ${
+        (error as Error).message
+      }`,
+    );
+    return 1;
+  }
+  const base = `http://${formatHost(request.hostname)}:${server.addr.port}`;
+  console.log(`Tailor server (${served.name}) on ${base}/`);
+  if (!request.quiet) printRoutes(base, served);
+  const stop = () => {
+    watching.abort();
+    server.shutdown();
+  };
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    Deno.addSignalListener(signal, stop);
+  }
+  await server.finished;
+  accessLog.flush();
+  return 0;
+}
+
+function printRoutes(base: string, served: ServedRoutes): void {
+  const labels = {
+    ts: "TypeScript client",
+    java: "Java client",
+    openapi: "OpenAPI document",
+    page: "OpenAPI page",
+  };
+  for (const artifact of served.artifacts) {
+    console.log(
+      `  ${labels[artifact.kind].padEnd(18)} ${base}${artifact.path}`,
+    );
+  }
+  if (served.routes.length > 0) {
+    console.log(`  ${served.routes.length} controller routes, for example:`);
+  }
+  for (const route of served.routes.slice(0, 6)) {
+    const [method, path] = route.split(" ");
+    console.log(`    ${method!.padEnd(6)} ${base}${path}`);
+  }
+  console.log("Ctrl-C stops it.");
+}
+
+function formatHost(hostname: string): string {
+  return hostname.includes(":") ? `[${hostname}]` : hostname;
+}
+
+function isStartError(error: unknown): boolean {
+  return error instanceof ServerStartError ||
+    error instanceof ServerConfigError || error instanceof RouteTableError ||
+    error instanceof ConfigError || error instanceof ProjectError ||
+    error instanceof ApiModelError || error instanceof Deno.errors.NotFound ||
+    error instanceof Deno.errors.PermissionDenied;
+}
