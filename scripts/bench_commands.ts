@@ -19,23 +19,16 @@ import {
 /** Path of the CLI. */
 export const CLI = fileURLToPath(new URL("../cli.ts", import.meta.url));
 
-const DENO_JSON = new URL("../deno.json", import.meta.url);
+/**
+ * The npm specifiers of the benchmark's tools (the peers it measures and
+ * autocannon), pinned in `bench_tools.json` rather than in deno.json, so
+ * that serving Tailor never downloads them.
+ */
+const TOOLS_JSON = new URL("./bench_tools.json", import.meta.url);
 
-/** The npm packages the benchmark runs. */
-const TOOLS = [
-  "typescript",
-  "@typescript/native-preview",
-  "openapi-typescript",
-  "@hey-api/openapi-ts",
-  "orval",
-  "autocannon",
-  "hono",
-];
-
-/** The npm specifiers of the benchmark's tools pinned in deno.json. */
+/** The pinned npm specifiers of the benchmark's tools, by package name. */
 export async function pinnedTools(): Promise<Record<string, string>> {
-  const { imports = {} } = JSON.parse(await Deno.readTextFile(DENO_JSON));
-  return Object.fromEntries(TOOLS.map((name) => [name, imports[name]]));
+  return JSON.parse(await Deno.readTextFile(TOOLS_JSON));
 }
 
 /**

@@ -9,7 +9,7 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import type { Hono } from "hono";
-import type { Page } from "playwright-core";
+import type { Page } from "npm:playwright-core@1.65.1";
 import { treeshopInjectors } from "../../fixtures/treeshop/injectors.ts";
 import {
   HiddenController,

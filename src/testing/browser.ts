@@ -7,7 +7,7 @@
  * @module
  */
 
-import { type Browser, chromium } from "playwright-core";
+import { type Browser, chromium } from "npm:playwright-core@1.65.1";
 import type { Tool } from "./needs_tool.ts";
 
 /** Where Debian installs Chromium; `CHROMIUM` overrides it. */

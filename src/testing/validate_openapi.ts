@@ -17,8 +17,8 @@
  * @module
  */
 
-import SwaggerParser from "@apidevtools/swagger-parser";
-import { createConfig, lintFromString } from "@redocly/openapi-core";
+import SwaggerParser from "npm:@apidevtools/swagger-parser@13.1.0";
+import { createConfig, lintFromString } from "npm:@redocly/openapi-core@2.64.0";
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import { parseDocument } from "yaml";
 import { NULLABLE_EXTENSION } from "../emit/openapi/emit_openapi.ts";

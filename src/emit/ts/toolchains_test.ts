@@ -26,7 +26,7 @@
  */
 
 import assert from "node:assert/strict";
-import strictest from "@tsconfig/strictest/tsconfig.json" with {
+import strictest from "npm:@tsconfig/strictest@2.0.8/tsconfig.json" with {
   type: "json",
 };
 import {

@@ -7,7 +7,7 @@
  * @module
  */
 
-import ts from "typescript";
+import ts from "npm:typescript@5.9.3";
 
 /** One compiler diagnostic. */
 export interface TscDiagnostic {
