@@ -9,14 +9,13 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import type { Hono } from "hono";
-import type { Page } from "npm:playwright-core@1.65.1";
 import { treeshopInjectors } from "../../fixtures/treeshop/injectors.ts";
 import {
   HiddenController,
   TreeController,
 } from "../../fixtures/treeshop/tree_controller.ts";
 import { loadConfig } from "../config/config.ts";
-import { CHROMIUM, launchBrowser } from "../testing/browser.ts";
+import { CHROMIUM, launchBrowser, type Page } from "../testing/browser.ts";
 import { testWithTool } from "../testing/needs_tool.ts";
 import { createServer } from "./create_server.ts";
 

@@ -7,7 +7,11 @@
  * @module
  */
 
-import { type Browser, chromium } from "npm:playwright-core@1.65.1";
+// deno-lint-ignore no-import-prefix -- a test tool, pinned here and not in deno.json so that serving never downloads it (dependencies_test.ts)
+import { type Browser, chromium, type Page } from "npm:playwright-core@1.65.1";
+
+/** A page of the browser, for tests that drive one. */
+export type { Page };
 import type { Tool } from "./needs_tool.ts";
 
 /** Where Debian installs Chromium; `CHROMIUM` overrides it. */

@@ -17,7 +17,9 @@
  * @module
  */
 
+// deno-lint-ignore no-import-prefix -- a test tool, pinned here and not in deno.json so that serving never downloads it (dependencies_test.ts)
 import SwaggerParser from "npm:@apidevtools/swagger-parser@13.1.0";
+// deno-lint-ignore no-import-prefix -- a test tool, pinned here and not in deno.json so that serving never downloads it (dependencies_test.ts)
 import { createConfig, lintFromString } from "npm:@redocly/openapi-core@2.64.0";
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import { parseDocument } from "yaml";

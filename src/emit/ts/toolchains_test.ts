@@ -26,6 +26,7 @@
  */
 
 import assert from "node:assert/strict";
+// deno-lint-ignore no-import-prefix -- a test tool, pinned here and not in deno.json so that serving never downloads it (dependencies_test.ts)
 import strictest from "npm:@tsconfig/strictest@2.0.8/tsconfig.json" with {
   type: "json",
 };

@@ -7,6 +7,7 @@
  * @module
  */
 
+// deno-lint-ignore no-import-prefix -- a test tool, pinned here and not in deno.json so that serving never downloads it (dependencies_test.ts)
 import ts from "npm:typescript@5.9.3";
 
 /** One compiler diagnostic. */
