@@ -101,7 +101,7 @@ type Client = any;
 
 /** Downloads a client with the api script and imports it. */
 async function downloadClient(url: string, dir: string): Promise<Client> {
-  const summary = await deno("run", "-A", "scripts/api.ts", url, dir);
+  const summary = await deno("run", "-A", "src/api/main.ts", url, dir);
   assert.match(summary, /\d+ added/);
   return await import(`file://${dir}/index.ts`);
 }

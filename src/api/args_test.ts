@@ -1,10 +1,5 @@
 import assert from "node:assert/strict";
-import {
-  DEFAULT_DIR,
-  DEFAULT_URL,
-  parseApiArgs,
-  UsageError,
-} from "./api_args.ts";
+import { DEFAULT_DIR, DEFAULT_URL, parseApiArgs, UsageError } from "./args.ts";
 
 Deno.test("api args: defaults", () => {
   assert.deepEqual(parseApiArgs([]), {

@@ -1,14 +1,14 @@
 import assert from "node:assert/strict";
 import { zipSync } from "fflate";
-import { createZip } from "../src/archive/zip.ts";
-import { readTree, writeTree } from "../src/fs/tree.ts";
-import { MARKER_FILE, MARKER_TEXT } from "../src/fs/output_guard.ts";
-import { downloadClient } from "./api.ts";
-import { parseApiArgs } from "./api_args.ts";
-import { declareSize } from "../src/archive/test_archives.ts";
+import { createZip } from "../archive/zip.ts";
+import { readTree, writeTree } from "../fs/tree.ts";
+import { MARKER_FILE, MARKER_TEXT } from "../fs/output_guard.ts";
+import { downloadClient } from "./client.ts";
+import { parseApiArgs } from "./args.ts";
+import { declareSize } from "../archive/test_archives.ts";
 
-const API = new URL("./api.ts", import.meta.url).pathname;
-const ROOT = new URL("..", import.meta.url).pathname;
+const API = new URL("./main.ts", import.meta.url).pathname;
+const ROOT = new URL("../..", import.meta.url).pathname;
 const encoder = new TextEncoder();
 const OLD_CLIENT = new Map([
   [MARKER_FILE, MARKER_TEXT],

@@ -1,12 +1,13 @@
 /**
- * The command line of `deno task api`: pure parsing into options, with the
- * defaults documented in README.md.
+ * The command line of the api command (`tailor api`, `deno task api`,
+ * `npx tailor-api`): pure parsing into options, with the defaults
+ * documented in README.md.
  *
  * @module
  */
 
 import { parseArgs } from "node:util";
-import { DEFAULT_ZIP_LIMITS } from "../src/archive/read_zip.ts";
+import { DEFAULT_ZIP_LIMITS } from "../archive/read_zip.ts";
 
 /** Default archive address (the server's default host and port). */
 export const DEFAULT_URL = "http://127.0.0.1:8080/ts.zip";
@@ -20,7 +21,7 @@ export const IMPORT_EXTENSIONS = ["ts", "js", "none"] as const;
 /** One of {@link IMPORT_EXTENSIONS}. */
 export type ImportExtension = typeof IMPORT_EXTENSIONS[number];
 
-/** Everything one run of `deno task api` needs to know. */
+/** Everything one run of the api command needs to know. */
 export interface ApiOptions {
   /** The archive's address, query parameters included. */
   readonly url: string;
@@ -49,7 +50,7 @@ export class UsageError extends Error {
 }
 
 /** The usage text printed by `--help`. */
-export const USAGE = `usage: deno task api [URL] [DIR] [options]
+export const API_USAGE = `usage: tailor api [URL] [DIR] [options]
   URL                     archive address (default ${DEFAULT_URL})
   DIR                     target directory (default ${DEFAULT_DIR})
   --force                 replace DIR even without Tailor's marker file
@@ -64,7 +65,7 @@ export const USAGE = `usage: deno task api [URL] [DIR] [options]
 const MiB = 1024 * 1024;
 
 /**
- * Parses the arguments of `deno task api`. Returns undefined for `--help`;
+ * Parses the arguments of the api command. Returns undefined for `--help`;
  * throws UsageError for anything it cannot run.
  */
 export function parseApiArgs(args: readonly string[]): ApiOptions | undefined {
