@@ -17,11 +17,13 @@ import { OutputError } from "../fs/output_guard.ts";
 import {
   API_USAGE,
   type ApiOptions,
-  parseApiArgs,
+  parseCommandLine,
+  resolveOptions,
   UsageError,
 } from "./args.ts";
 import { listChanges, summarizeChanges } from "./changes.ts";
 import { downloadClient } from "./client.ts";
+import { readApiConfig } from "./config_file.ts";
 
 export { API_USAGE };
 
@@ -41,7 +43,7 @@ class Interrupted extends Error {
 export async function apiCommand(args: readonly string[]): Promise<number> {
   let options: ApiOptions | undefined;
   try {
-    options = parseApiArgs(args);
+    options = await readOptions(args);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     console.error(`api: ${error.message} (see --help)`);
@@ -86,6 +88,22 @@ export async function apiCommand(args: readonly string[]): Promise<number> {
   } finally {
     for (const signal of signals) process.off(signal, interrupt);
   }
+}
+
+/**
+ * The options of the command line, over those of tailor.config.json when
+ * neither URL nor DIR is given; undefined for `--help`.
+ */
+async function readOptions(
+  args: readonly string[],
+): Promise<ApiOptions | undefined> {
+  const line = parseCommandLine(args);
+  if (line.help) return undefined;
+  const { url, dir } = line.settings;
+  const config = url === undefined && dir === undefined
+    ? await readApiConfig()
+    : undefined;
+  return resolveOptions(line, config);
 }
 
 /** A one-line download counter on a terminal's stderr. */
