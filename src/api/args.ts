@@ -78,7 +78,7 @@ export class UsageError extends Error {
 }
 
 /** The usage text printed by `--help`. */
-export const API_USAGE = `usage: tailor api [URL] [DIR] [options]
+export const API_USAGE: string = `usage: tailor api [URL] [DIR] [options]
        (also npx tailor-api ... with npm package @tailor/api, deno task api ...)
 Downloads the TypeScript client archive from a Tailor server, verifies it
 whole, then swaps it in for DIR.
