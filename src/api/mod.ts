@@ -6,8 +6,8 @@
  * only web APIs and `node:` modules, no `Deno.*`.
  *
  * Exit 0 on success, 1 when the download, the archive or the write fails,
- * 2 for a bad command line or a directory it may not replace, 130 when
- * interrupted.
+ * 2 for a bad command line or tailor.config.json or a directory it may not
+ * replace, 130 when interrupted.
  *
  * @module
  */
