@@ -5,7 +5,8 @@
  * node, npm, npx and sh but no deno. It downloads the client from the
  * example server (the one process here that runs on Deno), the client
  * type-checks with tsc in strict mode, then a bare `npx tailor-api` takes
- * its settings from tailor.config.json. Nothing is skipped: a missing node
+ * its settings from tailor.config.json (a bad value: one line, exit 2), and
+ * SIGINT during a download is exit 130. Nothing is skipped: a missing node
  * or npm fails the test. npm needs the registry (or its cache) for
  * @zip.js/zip.js and typescript.
  */
@@ -60,6 +61,47 @@ async function which(name: string): Promise<string> {
     if (info?.isFile && (info.mode ?? 0o111) & 0o111) return path;
   }
   throw new Error(`${name} is not on PATH: this test needs Node 20+ and npm`);
+}
+
+/**
+ * On Node too, SIGINT while the server keeps the client waiting leaves DIR
+ * as it was: one line, exit 130. The bin runs under node directly (npx
+ * would stand between the signal and it).
+ */
+async function assertInterruptible(bin: string, project: string) {
+  const silent = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const conns: Deno.Conn[] = [];
+  const accepting = (async () => {
+    for await (const conn of silent) conns.push(conn);
+  })().catch(() => {});
+  const child = new Deno.Command(join(bin, "node"), {
+    args: [
+      join(project, "node_modules/.bin/tailor-api"),
+      `http://127.0.0.1:${silent.addr.port}/ts.zip`,
+      "src/__generated",
+    ],
+    cwd: project,
+    env: { PATH: bin },
+    stdout: "null",
+    stderr: "piped",
+  }).spawn();
+  try {
+    for (let waited = 0; conns.length === 0; waited += 20) {
+      assert.ok(waited < 10_000, "tailor-api never connected");
+      await new Promise((done) => setTimeout(done, 20));
+    }
+    child.kill("SIGINT");
+    const { code, stderr } = await child.output();
+    assert.equal(
+      new TextDecoder().decode(stderr),
+      "api: interrupted; src/__generated left as it was\n",
+    );
+    assert.equal(code, 130);
+  } finally {
+    silent.close();
+    for (const conn of conns) conn.close();
+    await accepting;
+  }
 }
 
 Deno.test("pack: npm i of @tailor/api, then npx tailor-api on Node with no deno on PATH downloads a client that tsc accepts, and reads tailor.config.json", async () => {
@@ -161,6 +203,8 @@ Deno.test("pack: npm i of @tailor/api, then npx tailor-api on Node with no deno 
       refused.output.trim(),
       'api: tailor.config.json: "maxSize" takes a positive count like 1000, 64K or 64M, not "big" (see --help)',
     );
+    await assertInterruptible(bin, project);
+
     console.log(
       `npm install ${(installMs / 1000).toFixed(1)} s, whole test ${
         ((performance.now() - started) / 1000).toFixed(1)
