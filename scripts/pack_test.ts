@@ -22,6 +22,9 @@ const TOOLS = ["node", "npm", "npx", "sh"];
 /** The TypeScript compiler the client is checked with (the root's pin). */
 const TYPESCRIPT = "typescript@5.9.3";
 
+/** Longest wait for one command (npm install included), so the test ends. */
+const TOOL_TIMEOUT_MS = 60_000;
+
 /** Strict compiler options, with the client imported as `.ts` files. */
 const TSCONFIG = {
   compilerOptions: {
@@ -117,7 +120,11 @@ Deno.test("pack: npm i of @tailor/api, then npx tailor-api on Node with no deno 
   const env = { PATH: bin, npm_config_update_notifier: "false" };
   /** Runs a tool of `bin` in the project; fails with its output. */
   const inProject = async (command: string, ...args: string[]) => {
-    const result = await run(join(bin, command), args, { cwd: project, env });
+    const result = await run(join(bin, command), args, {
+      cwd: project,
+      env,
+      timeoutMs: TOOL_TIMEOUT_MS,
+    });
     assert.equal(
       result.code,
       0,
@@ -197,6 +204,7 @@ Deno.test("pack: npm i of @tailor/api, then npx tailor-api on Node with no deno 
     const refused = await run(join(bin, "npx"), ["tailor-api"], {
       cwd: project,
       env,
+      timeoutMs: TOOL_TIMEOUT_MS,
     });
     assert.equal(refused.code, 2, refused.output);
     assert.equal(
