@@ -29,7 +29,7 @@ const BIN = "tailor-api";
 const DEPENDENCIES = ["@zip.js/zip.js"];
 
 /** Builds the tarball into `outDir`; returns its path. */
-export async function packApi(outDir: string): Promise<string> {
+async function packApi(outDir: string): Promise<string> {
   const root = JSON.parse(await readFile(`${ROOT}deno.json`, "utf8"));
   const version: string = root.version;
   const bin = await bundle();

@@ -12,15 +12,18 @@
  */
 import assert from "node:assert/strict";
 import { delimiter, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { startExampleServer } from "../src/testing/example_server.ts";
-import { run } from "../src/testing/run.ts";
-import { packApi } from "./pack.ts";
+import { assertSucceeded, run, runDeno } from "../src/testing/run.ts";
 
 /** The commands the project may run; `sh` because npx spawns its bins with it. */
 const TOOLS = ["node", "npm", "npx", "sh"];
 
 /** The TypeScript compiler the client is checked with (the root's pin). */
 const TYPESCRIPT = "typescript@5.9.3";
+
+const PACK = fileURLToPath(new URL("./pack.ts", import.meta.url));
+const DENO_JSON = fileURLToPath(new URL("../deno.json", import.meta.url));
 
 /** Longest wait for one command (npm install included), so the test ends. */
 const TOOL_TIMEOUT_MS = 60_000;
@@ -138,11 +141,17 @@ Deno.test("pack: npm i of @tailor/api, then npx tailor-api on Node with no deno 
       env,
     });
     assert.notEqual(noDeno.code, 0, `deno is reachable: ${noDeno.output}`);
-    const version = await inProject("node", "--version");
-    assert.ok(Number(/^v(\d+)/.exec(version)?.[1]) >= 20, version);
+    const node = await inProject("node", "--version");
+    assert.ok(Number(/^v(\d+)/.exec(node)?.[1]) >= 20, node);
 
-    const tarball = await packApi(join(work, "dist"));
-    assert.match(tarball, /tailor-api-0\.1\.0\.tgz$/);
+    const dist = join(work, "dist");
+    assertSucceeded(
+      "deno task pack",
+      await runDeno(["run", "-A", PACK, dist], { timeoutMs: TOOL_TIMEOUT_MS }),
+    );
+    const { version } = JSON.parse(await Deno.readTextFile(DENO_JSON));
+    const tarball = join(dist, `tailor-api-${version}.tgz`);
+    assert.equal(version, "0.1.0");
     await Deno.writeTextFile(
       join(project, "package.json"),
       JSON.stringify({ name: "front-end", private: true, type: "module" }),
