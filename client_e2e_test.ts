@@ -18,6 +18,7 @@ import {
 import { treeshopInjectors } from "./fixtures/treeshop/injectors.ts";
 import { bookstoreServing } from "./fixtures/bookstore/serving.ts";
 import { loadConfig } from "./src/config/config.ts";
+import { startExampleServer } from "./src/testing/example_server.ts";
 
 const ROOT = fileURLToPath(new URL("./", import.meta.url));
 const decoder = new TextDecoder();
@@ -32,56 +33,6 @@ async function deno(...args: string[]): Promise<string> {
   const stderr = decoder.decode(output.stderr);
   assert.equal(output.code, 0, `deno ${args.join(" ")}:\n${stderr}`);
   return decoder.decode(output.stdout);
-}
-
-/** Starts `server.ts --port 0`; returns its base URL and a stop function. */
-async function startExampleServer(): Promise<
-  { base: string; stop: () => Promise<void> }
-> {
-  // One retry: under the full suite server.ts has once ended before printing
-  // anything (not reproduced alone); the error then says how it ended.
-  for (let attempt = 1;; attempt++) {
-    try {
-      return await startOnce();
-    } catch (error) {
-      if (attempt === 2) throw error;
-      console.error(`server.ts start, attempt 1: ${(error as Error).message}`);
-    }
-  }
-}
-
-async function startOnce(): Promise<
-  { base: string; stop: () => Promise<void> }
-> {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "server.ts", "--port", "0", "--quiet"],
-    cwd: ROOT,
-    stdout: "piped",
-    stderr: "inherit",
-    env: { NO_COLOR: "1" },
-  }).spawn();
-  const reader = child.stdout.getReader();
-  const decoder = new TextDecoder();
-  let text = "";
-  while (!text.includes("\n")) {
-    const { value, done } = await reader.read();
-    if (done) {
-      const status = await child.status;
-      throw new Error(
-        `server.ts stopped (code ${status.code}, signal ${status.signal}): ${text}`,
-      );
-    }
-    text += decoder.decode(value, { stream: true });
-  }
-  const base = /(http:\/\/[\d.]+:\d+)\//.exec(text)![1]!;
-  return {
-    base,
-    stop: async () => {
-      child.kill("SIGTERM");
-      await child.status;
-      await reader.cancel();
-    },
-  };
 }
 
 /** Serves `app` on a free local port. */
@@ -101,7 +52,7 @@ type Client = any;
 
 /** Downloads a client with the api script and imports it. */
 async function downloadClient(url: string, dir: string): Promise<Client> {
-  const summary = await deno("run", "-A", "scripts/api.ts", url, dir);
+  const summary = await deno("run", "-A", "src/api/main.ts", url, dir);
   assert.match(summary, /\d+ added/);
   return await import(`file://${dir}/index.ts`);
 }

@@ -19,7 +19,7 @@ import {
   type ArchiveProblem,
   checkEntryName,
   unsafeName,
-} from "./zip.ts";
+} from "./entry_name.ts";
 
 // Small input chunks bound the work per step: deflate expands at most about
 // 1032 times, and the decompressor inflates a whole input chunk before the

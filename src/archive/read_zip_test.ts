@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { zipSync } from "fflate";
-import { ArchiveError, type ArchiveProblem, createZip } from "./zip.ts";
+import { ArchiveError, type ArchiveProblem } from "./entry_name.ts";
+import { createZip } from "./zip.ts";
 import { readZip, type ZipLimits } from "./read_zip.ts";
 import {
   CENTRAL_HEADER,

@@ -1,6 +1,5 @@
 /**
- * Deterministic ZIP archives, and the entry-name rule shared with reading
- * (read_zip.ts).
+ * Deterministic ZIP archives.
  *
  * The same files always give the same bytes: entries are sorted by path,
  * every entry carries one fixed timestamp and fixed attributes, and the
@@ -10,6 +9,7 @@
  */
 
 import { type Zippable, zipSync } from "fflate";
+import { checkEntryName } from "./entry_name.ts";
 
 /**
  * The timestamp of every entry: 1980-01-01 00:00, the first DOS time. It is
@@ -17,29 +17,6 @@ import { type Zippable, zipSync } from "fflate";
  * the machine's time zone.
  */
 export const ARCHIVE_TIME = new Date(1980, 0, 1, 0, 0, 0);
-
-/** Why an archive was refused. */
-export type ArchiveProblem =
-  | "not-zip"
-  | "damaged"
-  | "unsafe-name"
-  | "long-name"
-  | "duplicate"
-  | "clash"
-  | "too-many-entries"
-  | "too-large"
-  | "size-mismatch";
-
-/** An archive that cannot be extracted safely; `problem` says why. */
-export class ArchiveError extends Error {
-  constructor(
-    message: string,
-    readonly problem: ArchiveProblem = "unsafe-name",
-  ) {
-    super(message);
-    this.name = "ArchiveError";
-  }
-}
 
 /** Files to archive: relative path -> text or bytes. */
 export type ArchiveFiles = ReadonlyMap<string, string | Uint8Array>;
@@ -58,24 +35,4 @@ export function createZip(files: ArchiveFiles): Uint8Array {
     ];
   }
   return zipSync(entries);
-}
-
-/** Throws ArchiveError unless `name` is a plain relative path. */
-export function checkEntryName(name: string): void {
-  const parts = name.split("/");
-  if (
-    name === "" || name.startsWith("/") || name.includes("\\") ||
-    /^[A-Za-z]:/.test(name) || name.includes("\0") ||
-    parts.some((part) => part === "" || part === "." || part === "..")
-  ) {
-    throw unsafeName(name);
-  }
-}
-
-/** The error for an entry name that could escape the extraction directory. */
-export function unsafeName(name: string): ArchiveError {
-  return new ArchiveError(
-    `unsafe entry name in archive: ${JSON.stringify(name)}`,
-    "unsafe-name",
-  );
 }

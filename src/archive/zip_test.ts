@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { ArchiveError, createZip } from "./zip.ts";
+import { ArchiveError } from "./entry_name.ts";
+import { createZip } from "./zip.ts";
 
 const files = new Map<string, string | Uint8Array>([
   ["index.ts", "export {};\n"],

@@ -8,7 +8,9 @@
  * @module
  */
 
+import { readdir, realpath, stat } from "node:fs/promises";
 import { dirname, isAbsolute, parse, relative, resolve, sep } from "node:path";
+import process from "node:process";
 
 /** The marker file of every directory Tailor writes (never in an archive). */
 export const MARKER_FILE = ".tailor-generated";
@@ -52,24 +54,22 @@ export interface GuardFacts {
 
 /** The facts of the real file system, now. */
 export function systemFacts(): GuardFacts {
-  return { ...SYSTEM_FACTS, cwd: Deno.cwd() };
+  return { ...SYSTEM_FACTS, cwd: process.cwd() };
 }
 
 const SYSTEM_FACTS: GuardFacts = {
   cwd: "",
-  home: Deno.env.get("HOME") ?? Deno.env.get("USERPROFILE"),
+  home: process.env.HOME ?? process.env.USERPROFILE,
   kindOf: async (path) => {
     try {
-      const info = await Deno.stat(path);
-      return info.isDirectory ? "dir" : "file";
+      return (await stat(path)).isDirectory() ? "dir" : "file";
     } catch (error) {
-      if (error instanceof Deno.errors.NotFound) return undefined;
-      if (error instanceof Deno.errors.NotADirectory) return undefined;
+      const code = (error as { code?: string }).code;
+      if (code === "ENOENT" || code === "ENOTDIR") return undefined;
       throw error;
     }
   },
-  entries: async (dir) =>
-    (await Array.fromAsync(Deno.readDir(dir))).map((e) => e.name),
+  entries: (dir) => readdir(dir),
   real: realOfExisting,
 };
 
@@ -79,7 +79,7 @@ async function realOfExisting(path: string): Promise<string> {
   const rest: string[] = [];
   while (true) {
     try {
-      return resolve(await Deno.realPath(existing), ...rest.reverse());
+      return resolve(await realpath(existing), ...rest.reverse());
     } catch {
       if (dirname(existing) === existing) return path;
       rest.push(existing.slice(dirname(existing).length).replace(/^[\\/]/, ""));

@@ -6,7 +6,32 @@
  * @module
  */
 
+import {
+  closeSync,
+  constants,
+  ftruncateSync,
+  mkdirSync,
+  openSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
+import {
+  chmod,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  realpath,
+  rename,
+  rm,
+  rmdir,
+  stat,
+  unlink,
+  writeFile,
+} from "node:fs/promises";
 import { dirname, join, relative, resolve, sep as SEPARATOR } from "node:path";
+import process from "node:process";
 import {
   checkOutput,
   type GuardOptions,
@@ -19,20 +44,20 @@ import {
 export async function readTree(dir: string): Promise<Map<string, string>> {
   const files = new Map<string, string>();
   async function walk(current: string): Promise<void> {
-    let entries: Deno.DirEntry[];
+    let entries;
     try {
-      entries = await Array.fromAsync(Deno.readDir(current));
+      entries = await readdir(current, { withFileTypes: true });
     } catch (error) {
-      if (error instanceof Deno.errors.NotFound) return;
+      if (codeOf(error) === "ENOENT") return;
       throw error;
     }
     for (const entry of entries) {
       const path = join(current, entry.name);
-      if (entry.isDirectory) await walk(path);
-      else if (entry.isFile) {
+      if (entry.isDirectory()) await walk(path);
+      else if (entry.isFile()) {
         files.set(
           relative(dir, path).split(SEPARATOR).join("/"),
-          await Deno.readTextFile(path),
+          await readFile(path, "utf8"),
         );
       }
     }
@@ -52,10 +77,10 @@ export async function writeTree(
 ): Promise<void> {
   for (const path of stale) {
     if (files.has(path)) continue;
-    await Deno.remove(join(dir, path)).catch(() => {});
+    await unlink(join(dir, path)).catch(() => {});
     await removeEmptyParents(dir, dirname(join(dir, path)));
   }
-  await Deno.mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true });
   writeFiles(dir, files, overwriteFile);
 }
 
@@ -63,7 +88,7 @@ export async function writeTree(
  * Writes `files` under the existing directory `dir`, creating the
  * directories below it: one mkdir per directory, and synchronous writes (a
  * generated tree has thousands of small files, and each asynchronous call
- * costs a round trip to Deno's thread pool: about three times the time of
+ * costs a round trip to the runtime's thread pool: about three times the time of
  * the writes). `dir` itself is never created: a staging directory removed
  * while a worker still writes into it (Ctrl-C) is not brought back.
  * `write` writes one file (default: a new file, or one replaced whole).
@@ -79,9 +104,9 @@ export function writeFiles(
     if (made.has(path)) return;
     makeDirectory(dirname(path));
     try {
-      Deno.mkdirSync(path);
+      mkdirSync(path);
     } catch (error) {
-      if (!(error instanceof Deno.errors.AlreadyExists)) throw error;
+      if (codeOf(error) !== "EEXIST") throw error;
     }
     made.add(path);
   };
@@ -93,8 +118,7 @@ export function writeFiles(
 }
 
 function createFile(path: string, content: string | Uint8Array): void {
-  if (typeof content === "string") Deno.writeTextFileSync(path, content);
-  else Deno.writeFileSync(path, content);
+  writeFileSync(path, content);
 }
 
 const ENCODER = new TextEncoder();
@@ -124,14 +148,14 @@ function encodeText(text: string): Uint8Array {
  */
 function overwriteFile(path: string, content: string | Uint8Array): void {
   const bytes = typeof content === "string" ? encodeText(content) : content;
-  const file = Deno.openSync(path, { write: true, create: true });
+  const file = openSync(path, constants.O_WRONLY | constants.O_CREAT);
   try {
     for (let at = 0; at < bytes.length;) {
-      at += file.writeSync(bytes.subarray(at));
+      at += writeSync(file, bytes, at);
     }
-    file.truncateSync(bytes.length);
+    ftruncateSync(file, bytes.length);
   } finally {
-    file.close();
+    closeSync(file);
   }
 }
 
@@ -141,7 +165,7 @@ async function removeEmptyParents(root: string, dir: string): Promise<void> {
     relative(root, current) !== "" && !relative(root, current).startsWith("..")
   ) {
     try {
-      await Deno.remove(current);
+      await rmdir(current);
     } catch {
       return;
     }
@@ -210,16 +234,16 @@ export async function startReplacement(
   try {
     real = await realTarget(target);
     const parent = dirname(real);
-    await Deno.mkdir(parent, { recursive: true });
+    await mkdir(parent, { recursive: true });
     await sweepStaging(parent);
-    staging = await Deno.makeTempDir({ dir: parent, prefix: STAGING_PREFIX });
+    staging = await mkdtemp(join(parent, STAGING_PREFIX));
   } catch (error) {
     throw failed(error);
   }
   try {
-    await Deno.writeTextFile(join(staging, MARKER_FILE), MARKER_TEXT);
+    await writeFile(join(staging, MARKER_FILE), MARKER_TEXT);
   } catch (error) {
-    await Deno.remove(staging, { recursive: true }).catch(() => {});
+    await removeAll(staging);
     throw failed(error);
   }
   // A signal while staging drops the staging directory and exits. While a
@@ -234,16 +258,16 @@ export async function startReplacement(
       interrupted = true;
       return;
     }
-    Deno.removeSync(staging, { recursive: true });
-    Deno.exit(130);
+    rmSync(staging, { recursive: true, force: true });
+    process.exit(130);
   };
-  const signals = Deno.build.os === "windows"
+  const signals = process.platform === "win32"
     ? []
     : (["SIGINT", "SIGTERM"] as const);
-  for (const signal of signals) Deno.addSignalListener(signal, onSignal);
+  for (const signal of signals) process.on(signal, onSignal);
   const end = async () => {
-    for (const signal of signals) Deno.removeSignalListener(signal, onSignal);
-    await Deno.remove(staging, { recursive: true }).catch(() => {});
+    for (const signal of signals) process.off(signal, onSignal);
+    await removeAll(staging);
   };
   return {
     dir: staging,
@@ -258,7 +282,7 @@ export async function startReplacement(
         filling--;
         if (interrupted && filling === 0) {
           await end();
-          Deno.exit(130);
+          process.exit(130);
         }
       }
     },
@@ -274,7 +298,7 @@ export async function startReplacement(
       } finally {
         await end();
       }
-      if (interrupted) Deno.exit(130);
+      if (interrupted) process.exit(130);
     },
     abandon: end,
   };
@@ -284,29 +308,29 @@ export async function startReplacement(
 async function swapIn(target: string, staging: string): Promise<void> {
   const retired = `${staging}-old`;
   const mode = await modeOf(target);
-  if (mode !== undefined) await Deno.chmod(staging, mode);
+  if (mode !== undefined) await chmod(staging, mode);
   let hadOld = mode !== undefined;
   if (hadOld) {
     try {
-      await Deno.rename(target, retired);
+      await rename(target, retired);
     } catch (error) {
-      if (!(error instanceof Deno.errors.NotFound)) throw error;
+      if (codeOf(error) !== "ENOENT") throw error;
       hadOld = false;
     }
   }
   try {
-    await Deno.rename(staging, target);
+    await rename(staging, target);
   } catch (error) {
-    if (hadOld) await Deno.rename(retired, target);
+    if (hadOld) await rename(retired, target);
     throw error;
   }
-  if (hadOld) await Deno.remove(retired, { recursive: true });
+  if (hadOld) await rm(retired, { recursive: true });
 }
 
 /** The directory to replace: a link's target, else the path itself. */
 async function realTarget(target: string): Promise<string> {
   try {
-    return await Deno.realPath(target);
+    return await realpath(target);
   } catch {
     return resolve(target);
   }
@@ -315,10 +339,9 @@ async function realTarget(target: string): Promise<string> {
 /** Permission bits of an existing directory, or undefined. */
 async function modeOf(dir: string): Promise<number | undefined> {
   try {
-    const info = await Deno.stat(dir);
-    return info.mode === null ? 0o755 : info.mode & 0o7777;
+    return (await stat(dir)).mode & 0o7777;
   } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return undefined;
+    if (codeOf(error) === "ENOENT") return undefined;
     throw error;
   }
 }
@@ -328,14 +351,26 @@ async function modeOf(dir: string): Promise<number | undefined> {
  * named like ours that hold our marker.
  */
 export async function sweepStaging(parent: string): Promise<void> {
-  for await (const entry of Deno.readDir(parent)) {
-    if (!entry.isDirectory || !entry.name.startsWith(STAGING_PREFIX)) continue;
+  for (const entry of await readdir(parent, { withFileTypes: true })) {
+    if (!entry.isDirectory() || !entry.name.startsWith(STAGING_PREFIX)) {
+      continue;
+    }
     const dir = join(parent, entry.name);
     try {
-      await Deno.stat(join(dir, MARKER_FILE));
+      await stat(join(dir, MARKER_FILE));
     } catch {
       continue;
     }
-    await Deno.remove(dir, { recursive: true }).catch(() => {});
+    await removeAll(dir);
   }
+}
+
+/** Removes a directory and everything in it; a failure is ignored. */
+async function removeAll(dir: string): Promise<void> {
+  await rm(dir, { recursive: true, force: true }).catch(() => {});
+}
+
+/** The `code` of a file system error (`ENOENT`, ...), if it has one. */
+function codeOf(error: unknown): string | undefined {
+  return (error as { code?: string }).code;
 }

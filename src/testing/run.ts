@@ -18,6 +18,8 @@ export interface RunOptions {
   readonly cwd?: string;
   /** Variables added to the inherited environment (`NO_COLOR=1` always). */
   readonly env?: Readonly<Record<string, string>>;
+  /** Kills the command after this many milliseconds (default: waits). */
+  readonly timeoutMs?: number;
 }
 
 /**
@@ -34,6 +36,9 @@ export async function run(
     out = await new Deno.Command(command, {
       args: [...args],
       ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+      ...(options.timeoutMs === undefined
+        ? {}
+        : { signal: AbortSignal.timeout(options.timeoutMs) }),
       env: { NO_COLOR: "1", ...options.env },
       stdout: "piped",
       stderr: "piped",

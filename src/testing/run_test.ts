@@ -23,3 +23,12 @@ Deno.test("run: a command that is not installed is named", async () => {
       error.message === '"tailor-no-such-command" is not on PATH',
   );
 });
+
+Deno.test("run: a command past its timeout is killed", async () => {
+  const started = Date.now();
+  const result = await runDeno(["eval", "setTimeout(() => {}, 60_000)"], {
+    timeoutMs: 200,
+  });
+  assert.notEqual(result.code, 0);
+  assert.ok(Date.now() - started < 30_000);
+});

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { MARKER_FILE } from "../src/fs/output_guard.ts";
-import { compareFiles, listChanges, summarizeChanges } from "./api_changes.ts";
+import { MARKER_FILE } from "../fs/output_guard.ts";
+import { compareFiles, listChanges, summarizeChanges } from "./changes.ts";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 

@@ -1,14 +1,14 @@
 import assert from "node:assert/strict";
 import { zipSync } from "fflate";
-import { createZip } from "../src/archive/zip.ts";
-import { readTree, writeTree } from "../src/fs/tree.ts";
-import { MARKER_FILE, MARKER_TEXT } from "../src/fs/output_guard.ts";
-import { downloadClient } from "./api.ts";
-import { parseApiArgs } from "./api_args.ts";
-import { declareSize } from "../src/archive/test_archives.ts";
+import { createZip } from "../archive/zip.ts";
+import { readTree, writeTree } from "../fs/tree.ts";
+import { MARKER_FILE, MARKER_TEXT } from "../fs/output_guard.ts";
+import { downloadClient } from "./client.ts";
+import { parseCommandLine, resolveOptions } from "./args.ts";
+import { declareSize } from "../archive/test_archives.ts";
 
-const API = new URL("./api.ts", import.meta.url).pathname;
-const ROOT = new URL("..", import.meta.url).pathname;
+const API = new URL("./main.ts", import.meta.url).pathname;
+const ROOT = new URL("../..", import.meta.url).pathname;
 const encoder = new TextEncoder();
 const OLD_CLIENT = new Map([
   [MARKER_FILE, MARKER_TEXT],
@@ -95,10 +95,15 @@ function serveBytes(bytes: Uint8Array) {
 const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
 /** Runs `deno task api URL DIR ...flags` as a user would. */
-async function runApi(url: string, dir: string, flags: string[] = []) {
+function runApi(url: string, dir: string, flags: string[] = []) {
+  return runApiIn(ROOT, [url, dir, ...flags]);
+}
+
+/** Runs `deno task api ...args` in the directory `cwd`. */
+async function runApiIn(cwd: string, args: string[]) {
   const output = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", API, url, dir, ...flags],
-    cwd: ROOT,
+    args: ["run", "-A", API, ...args],
+    cwd,
     stdout: "piped",
     stderr: "piped",
   }).output();
@@ -135,14 +140,14 @@ Deno.test("api: a good archive replaces DIR and says what changed", async () => 
     },
   );
   try {
-    const options = parseApiArgs([
+    const options = resolveOptions(parseCommandLine([
       `http://127.0.0.1:${server.addr.port}/ts.zip`,
       dir,
       "--groups",
       "a,b",
       "--import-extension",
       "js",
-    ])!;
+    ]));
     const changes = await downloadClient(options);
     assert.deepEqual(changes, {
       added: ["services/A.ts"],
@@ -186,6 +191,58 @@ Deno.test("api: a directory Tailor did not write is refused before any download,
   } finally {
     await server.shutdown();
     await Deno.remove(parent, { recursive: true });
+  }
+});
+
+Deno.test("api (process): without URL and DIR, tailor.config.json gives the settings; flags win; a bad key is one line, exit 2", async () => {
+  const project = await Deno.makeTempDir({ prefix: "tailor_api_config_" });
+  const requests: string[] = [];
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen: () => {} },
+    (request) => (requests.push(request.url), new Response(GOOD_ZIP.slice())),
+  );
+  const config = (settings: Record<string, unknown>) =>
+    Deno.writeTextFile(
+      `${project}/tailor.config.json`,
+      JSON.stringify(settings),
+    );
+  try {
+    await config({
+      url: `http://127.0.0.1:${server.addr.port}/ts.zip`,
+      dir: "client",
+      groups: ["admin"],
+      importExtension: "none",
+    });
+    const fromFile = await runApiIn(project, []);
+    assert.equal(fromFile.code, 0, fromFile.stderr);
+    assert.match(fromFile.stdout, /^client updated from .*: 2 added/);
+    assert.deepEqual([...(await readTree(`${project}/client`)).keys()], [
+      MARKER_FILE,
+      "index.ts",
+      "services/A.ts",
+    ]);
+    const flagged = await runApiIn(project, ["--groups", "web"]);
+    assert.equal(flagged.code, 0, flagged.stderr);
+    assert.deepEqual(requests.map((url) => new URL(url).search), [
+      "?groups=admin&importExtension=none",
+      "?groups=web&importExtension=none",
+    ]);
+    await config({ dir: "client", maxSize: "lots", colour: "red" });
+    assertFailure(
+      await runApiIn(project, []),
+      2,
+      /^api: tailor\.config\.json: unknown key "colour" .*\(see --help\)$/,
+    );
+    await config({ dir: "client", maxSize: "lots" });
+    assertFailure(
+      await runApiIn(project, []),
+      2,
+      /^api: tailor\.config\.json: "maxSize" takes a positive count/,
+    );
+    assert.equal(requests.length, 2);
+  } finally {
+    await server.shutdown();
+    await Deno.remove(project, { recursive: true });
   }
 });
 

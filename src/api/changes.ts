@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { MARKER_FILE } from "../src/fs/output_guard.ts";
+import { MARKER_FILE } from "../fs/output_guard.ts";
 
 /** Paths added, changed and removed, each sorted. */
 export interface Changes {

@@ -1,0 +1,92 @@
+/**
+ * One client download: the archive is downloaded and verified whole, and
+ * only then swapped in for the client directory. A failed, slow, oversized
+ * or truncated download, a non-200 answer, a damaged archive or an abort
+ * leave the directory untouched.
+ *
+ * @module
+ */
+
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { ArchiveError } from "../archive/entry_name.ts";
+import { readZip } from "../archive/read_zip.ts";
+import { checkOutput } from "../fs/output_guard.ts";
+import { replaceTree } from "../fs/tree.ts";
+import type { ApiOptions } from "./args.ts";
+import { type Changes, compareFiles } from "./changes.ts";
+import { download, DownloadError } from "./download.ts";
+
+/** Hooks of one run. */
+export interface ClientDownloadHooks {
+  /** Aborts the download; once the swap has begun it runs to its end. */
+  readonly signal?: AbortSignal;
+  /** Download progress (bytes so far, declared total). */
+  readonly onProgress?: (received: number, total: number | undefined) => void;
+}
+
+/**
+ * Downloads and verifies the archive, then replaces `options.dir` with its
+ * files. Returns what changed. Throws DownloadError (download or archive),
+ * OutputError (a directory it may not replace, or an I/O failure) or the
+ * signal's reason; the directory is untouched then.
+ */
+export async function downloadClient(
+  options: ApiOptions,
+  hooks: ClientDownloadHooks = {},
+): Promise<Changes> {
+  const guard = { force: options.force === true };
+  // Refuse a directory Tailor may not replace before downloading anything.
+  await checkOutput(options.dir, guard);
+  const bytes = await download(options.url, { ...options, ...hooks });
+  let files: Map<string, Uint8Array>;
+  try {
+    files = await readZip(bytes, {
+      maxEntries: options.maxEntries,
+      maxTotalBytes: options.maxUnpackedBytes,
+    });
+  } catch (error) {
+    if (!(error instanceof ArchiveError)) throw error;
+    const hint = error.problem === "not-zip" ? " (is URL the archive?)" : "";
+    throw new DownloadError(`${options.url}: ${error.message}${hint}`);
+  }
+  if (files.size === 0) {
+    throw new DownloadError(`${options.url}: the archive is empty`);
+  }
+  if (hooks.signal?.aborted) throw hooks.signal.reason;
+  const before = await readOldClient(options.dir, options);
+  await replaceTree(options.dir, files, guard);
+  return compareFiles(before, files);
+}
+
+/**
+ * The files in `dir` before the swap (path -> text), read only while they
+ * stay within the archive caps: a mistaken DIR (a home directory) is not
+ * read whole just to count changes. Empty when absent, unreadable or larger.
+ */
+async function readOldClient(
+  dir: string,
+  caps: Pick<ApiOptions, "maxEntries" | "maxUnpackedBytes">,
+): Promise<Map<string, string>> {
+  const files = new Map<string, string>();
+  let bytes = 0;
+  const walk = async (relative: string): Promise<boolean> => {
+    const entries = await readdir(join(dir, relative), { withFileTypes: true });
+    for (const entry of entries) {
+      const path = relative ? `${relative}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) {
+        if (!await walk(path)) return false;
+      } else if (entry.isFile()) {
+        const text = await readFile(join(dir, path), "utf8");
+        bytes += text.length;
+        files.set(path, text);
+        if (files.size > caps.maxEntries || bytes > caps.maxUnpackedBytes) {
+          return false;
+        }
+      }
+    }
+    return true;
+  };
+  const complete = await walk("").catch(() => false);
+  return complete ? files : new Map();
+}
