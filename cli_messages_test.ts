@@ -32,7 +32,7 @@ Deno.test("cli messages: --version, every --help, unknown options and commands",
     files.set(`${name}.txt`, await printed(() => main(args)));
   await record("version", ["--version"]);
   await record("help", ["--help"]);
-  for (const command of COMMANDS.filter((command) => command.name !== "api")) {
+  for (const command of COMMANDS) {
     await record(`help_${command.name}`, [command.name, "--help"]);
   }
   await record("unknown_option", ["generate", "--projct", "."]);

@@ -8,6 +8,7 @@
  */
 
 import { parseArgs } from "node:util";
+import { unknownOptionMessage } from "../cli/did_you_mean.ts";
 import { DEFAULT_ZIP_LIMITS } from "../archive/read_zip.ts";
 
 /** The settings, as `tailor.config.json` names them. */
@@ -135,7 +136,11 @@ export function parseCommandLine(args: readonly string[]): CommandLine {
       },
     });
   } catch (error) {
-    throw new UsageError((error as Error).message.split("\n")[0]!);
+    const message = (error as Error).message;
+    const names = ["help", "force", ...flags.map(optionOf)];
+    throw new UsageError(
+      unknownOptionMessage(message, names) ?? message.split("\n")[0]!,
+    );
   }
   const positionals = parsed.positionals;
   const values: Record<string, string | boolean | undefined> = parsed.values;

@@ -400,7 +400,7 @@ Deno.test("api (process): a bad command line exits 2", async () => {
       [["--import-extension", "mjs"], /must be ts, js or none/],
       [["--idle-timeout", "soon"], /--idle-timeout takes seconds/],
       [["--max-size", "0"], /--max-size takes a positive count/],
-      [["--bogus"], /Unknown option '--bogus'/],
+      [["--bogus"], /unknown option --bogus/],
     ] as const
   ) {
     assertFailure(await runApi(url, dir, [...flags]), 2, message);

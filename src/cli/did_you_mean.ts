@@ -53,3 +53,23 @@ export function editDistance(a: string, b: string): number {
   }
   return rows[a.length]![b.length]!;
 }
+
+/**
+ * `unknown option --projct (did you mean --project?)` for what `node:util`'s
+ * `parseArgs` says of an unknown option, given the known long names; else
+ * undefined (the message was about something else).
+ */
+export function unknownOptionMessage(
+  parseArgsMessage: string,
+  names: readonly string[],
+): string | undefined {
+  const unknown = /^Unknown option '(-{1,2}[^']*)'/.exec(parseArgsMessage)?.[1];
+  if (unknown === undefined) return undefined;
+  const near = closestWord(
+    unknown.replace(/^-+/, "").replace(/=.*$/, ""),
+    names,
+  );
+  return `unknown option ${unknown}${
+    near === undefined ? "" : ` (did you mean --${near}?)`
+  }`;
+}

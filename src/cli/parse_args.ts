@@ -14,7 +14,7 @@ import {
   type ParsedArgs,
   UsageError,
 } from "./command.ts";
-import { closestWord } from "./did_you_mean.ts";
+import { unknownOptionMessage } from "./did_you_mean.ts";
 
 /** The parsed arguments of `command`; throws {@link UsageError}. */
 export function parseCommandArgs(
@@ -78,14 +78,11 @@ function explain(
   args: readonly string[],
 ): string {
   const prefix = commandLine(command);
-  const unknown = /^Unknown option '(-{1,2}[^']*)'/.exec(error.message)?.[1];
-  if (unknown !== undefined) {
-    const name = unknown.replace(/^-+/, "").replace(/=.*$/, "");
-    const near = closestWord(name, options.map((option) => option.name));
-    return `${prefix}: unknown option ${unknown}${
-      near === undefined ? "" : ` (did you mean --${near}?)`
-    }`;
-  }
+  const unknown = unknownOptionMessage(
+    error.message,
+    options.map((option) => option.name),
+  );
+  if (unknown !== undefined) return `${prefix}: ${unknown}`;
   const needsValue = /^Option '(?:-\w, )?--([\w-]+) <value>' argument missing/
     .exec(error.message)?.[1];
   if (needsValue !== undefined) {
