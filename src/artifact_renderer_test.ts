@@ -7,7 +7,7 @@ import { type ArtifactTarget, renderArtifacts } from "./render_artifacts.ts";
 import { readGoldenModel } from "./testing/golden.ts";
 import { MODEL_EDITS } from "./testing/model_edits.ts";
 import { mulberry32 } from "./testing/random.ts";
-import { writeSyntheticProject } from "../scripts/synthetic_project.ts";
+import { writeSyntheticProject } from "./testing/synthetic_project.ts";
 
 const TARGETS: readonly ArtifactTarget[] = ["all", "ts", "java", "openapi"];
 

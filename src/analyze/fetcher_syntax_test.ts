@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
-import { writeSyntheticProject } from "../../scripts/synthetic_project.ts";
+import { writeSyntheticProject } from "../testing/synthetic_project.ts";
 import { analyzeLoaded } from "./analyze.ts";
 import { nameOf, staticMembers, textOf, ts, useProgram } from "./compiler.ts";
 import { isEntityClass, readEntity } from "./entities.ts";

@@ -6,7 +6,7 @@ import { copyFixture } from "../testing/fixture_copy.ts";
 import {
   editTarget,
   writeSyntheticProject,
-} from "../../scripts/synthetic_project.ts";
+} from "../testing/synthetic_project.ts";
 
 /** One edit: a file, what to replace in it, and how the analyzer should run. */
 interface Edit {

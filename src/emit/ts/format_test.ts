@@ -7,7 +7,7 @@
  */
 
 import assert from "node:assert/strict";
-import { writeSyntheticProject } from "../../../scripts/synthetic_project.ts";
+import { writeSyntheticProject } from "../../testing/synthetic_project.ts";
 import { analyzeProject } from "../../analyze/analyze.ts";
 import type { ApiModel } from "../../model/api_model.ts";
 import { parseApiModel } from "../../model/parse_api_model.ts";

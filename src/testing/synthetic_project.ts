@@ -8,7 +8,7 @@
  * non-API code (services, helpers) the analyzer must skip, spread over
  * nested folders.
  *
- *   deno run -A scripts/synthetic_project.ts --endpoints 1000 --out DIR
+ *   deno run -A src/testing/synthetic_project.ts --endpoints 1000 --out DIR
  *
  * @module
  */
@@ -27,10 +27,10 @@ import {
   listFetcher,
   moduleOf,
   treeFetcher,
-} from "./bench_synthetic_entities.ts";
+} from "./synthetic_entities.ts";
 
-const MOD = fileURLToPath(new URL("../runtime.ts", import.meta.url));
-const DENO_JSON = fileURLToPath(new URL("../deno.json", import.meta.url));
+const MOD = fileURLToPath(new URL("../../runtime.ts", import.meta.url));
+const DENO_JSON = fileURLToPath(new URL("../../deno.json", import.meta.url));
 
 /** Operations of a full controller (the last one may have fewer). */
 export const ROUTES_PER_CONTROLLER = 10;

@@ -14,7 +14,7 @@ import type { Command } from "./bench_process.ts";
 import {
   syntheticProject,
   writeSyntheticProject,
-} from "./synthetic_project.ts";
+} from "../src/testing/synthetic_project.ts";
 
 /** Path of the CLI. */
 export const CLI = fileURLToPath(new URL("../cli.ts", import.meta.url));

@@ -3,7 +3,7 @@
  * of the same model after one service changed (watch mode's case), on a
  * synthetic project:
  *
- *   deno run -A scripts/bench_render.ts --endpoints 1000 [--dir DIR] [--runs 10]
+ *   deno run -A bench/bench_render.ts --endpoints 1000 [--dir DIR] [--runs 10]
  *
  * The project is written to DIR (default: a temporary folder) unless it is
  * already there, then analyzed once. Prints the median of each measure:
@@ -23,7 +23,7 @@ import {
   type ArtifactTarget,
   renderArtifacts,
 } from "../src/render_artifacts.ts";
-import { writeSyntheticProject } from "./synthetic_project.ts";
+import { writeSyntheticProject } from "../src/testing/synthetic_project.ts";
 
 /** The model with the doc of one operation of its middle service changed. */
 export function withOneServiceChanged(model: ApiModel, n: number): ApiModel {

@@ -2,8 +2,8 @@
  * The baseline servers of the benchmark's load tests, on 127.0.0.1:PORT
  * (Tailor's side is its own server.ts):
  *
- *   deno run -A scripts/bench_http_server.ts bytes FILE PATH PORT
- *   deno run -A scripts/bench_http_server.ts books ROWS.json PORT
+ *   deno run -A bench/bench_http_server.ts bytes FILE PATH PORT
+ *   deno run -A bench/bench_http_server.ts books ROWS.json PORT
  *
  * `bytes`: a bare Hono route serving the bytes of FILE at PATH. `books`: a
  * hand-written `/books` page handler on an in-memory `node:sqlite` table

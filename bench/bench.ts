@@ -33,7 +33,7 @@ import {
   type Timing,
   toJson,
 } from "./bench_report.ts";
-import { editTarget } from "./synthetic_project.ts";
+import { editTarget } from "../src/testing/synthetic_project.ts";
 
 /** Size of the project the warm-up runs on. */
 const WARM_UP_ENDPOINTS = 20;

@@ -1,7 +1,7 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
-import { projectModel } from "../src/pipeline.ts";
-import { formatDiagnostic } from "../src/model/diagnostic.ts";
-import type { ApiModel } from "../src/model/api_model.ts";
+import { projectModel } from "../pipeline.ts";
+import { formatDiagnostic } from "../model/diagnostic.ts";
+import type { ApiModel } from "../model/api_model.ts";
 import { projectSize, writeSyntheticProject } from "./synthetic_project.ts";
 
 /** The kinds of things a model has, to see the project is varied. */
