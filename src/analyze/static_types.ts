@@ -32,7 +32,7 @@ import {
   type Mapped,
   type OwnerDeclaration,
   plain,
-  Registry,
+  type Registry,
   reportUnsupported,
   reportVague,
   type Site,
