@@ -57,6 +57,11 @@ export class SourceProject {
   readonly #root: string;
   readonly #resolver: SpecifierResolver | undefined;
   readonly #resolutionCache: ts.ModuleResolutionCache;
+  /** Resolutions by mode, directory of the importer and specifier. */
+  readonly #resolved = new Map<
+    string,
+    ts.ResolvedModuleWithFailedLookupLocations
+  >();
   #program: ts.Program | undefined;
   #importsVersion = 0;
   /** The last program, which the next one reuses. */
@@ -202,12 +207,28 @@ export class SourceProject {
 
   /**
    * The module `specifier` imported by `containingFile` (absolute) resolves
-   * to: the resolver's file when it exists, else TypeScript's answer.
+   * to: the resolver's file when it exists, else TypeScript's answer. Kept
+   * per directory until a file changes.
    */
   resolveModule(
     specifier: string,
     containingFile: string,
     mode?: ts.ResolutionMode,
+  ): ts.ResolvedModuleWithFailedLookupLocations {
+    const dir = containingFile.slice(0, containingFile.lastIndexOf("/"));
+    const key = `${mode}\0${dir}\0${specifier}`;
+    let resolved = this.#resolved.get(key);
+    if (resolved === undefined) {
+      resolved = this.#resolveModule(specifier, containingFile, mode);
+      this.#resolved.set(key, resolved);
+    }
+    return resolved;
+  }
+
+  #resolveModule(
+    specifier: string,
+    containingFile: string,
+    mode: ts.ResolutionMode,
   ): ts.ResolvedModuleWithFailedLookupLocations {
     const path = containingFile.includes("/node_modules/")
       ? undefined
@@ -242,6 +263,7 @@ export class SourceProject {
     this.#program = undefined;
     this.#exists.clear();
     this.#resolutionCache.clear();
+    this.#resolved.clear();
   }
 
   #parse(path: string, text: string, parents: boolean): ts.SourceFile {
