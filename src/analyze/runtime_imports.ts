@@ -41,8 +41,9 @@ export const TAILOR_NAMES: ReadonlySet<string> = new Set([
   "RequestPart",
 ]);
 
-const HINT = `import them from "${TAILOR_PACKAGE}" (deno.json: "imports": ` +
-  `{ "${TAILOR_PACKAGE}": "jsr:${TAILOR_PACKAGE}@^0.1" })`;
+/** The `deno.json` line that maps Tailor's package. */
+const MAPPING = `deno.json "imports": { "${TAILOR_PACKAGE}": ` +
+  `"jsr:${TAILOR_PACKAGE}@^0.1" }`;
 
 /**
  * Reports each import (or re-export) in `files` of names in
@@ -71,10 +72,18 @@ export function reportForeignRuntimeImports(
         statement,
         `${names.join(", ")} imported from "${specifier}" are not Tailor's: ` +
           `${why}, so the analyzer ignores them`,
-        HINT,
+        isTailorSpecifier(specifier)
+          ? `map it in ${MAPPING} (add "links" to use a local checkout)`
+          : `import them from "${TAILOR_PACKAGE}", mapped in ${MAPPING}`,
       );
     }
   }
+}
+
+/** Whether a specifier names Tailor's package (`@tailor/tailor/runtime`). */
+function isTailorSpecifier(specifier: string): boolean {
+  return specifier === TAILOR_PACKAGE ||
+    specifier.startsWith(`${TAILOR_PACKAGE}/`);
 }
 
 /** The Tailor names an import or re-export takes from elsewhere, sorted. */
