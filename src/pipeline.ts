@@ -12,6 +12,7 @@ import {
   analyzeLoaded,
 } from "./analyze/analyze.ts";
 import { CODES } from "./analyze/codes.ts";
+import { forGeneration } from "./analyze/empty_api.ts";
 import { type LoadedProject, loadSources } from "./analyze/project.ts";
 import { findSources, type ProjectSources } from "./analyze/sources.ts";
 import type { ApiModel } from "./model/api_model.ts";
@@ -128,14 +129,20 @@ async function startChecking(
   return await startTypeCheck(loaded.root, loaded.files);
 }
 
-/** {@link projectModel} of an already loaded (or refreshed) project. */
+/**
+ * {@link projectModel} of an already loaded (or refreshed) project. This is
+ * generation (`generate`, `check`): an empty API from a project that
+ * declares controllers is an error here (see `forGeneration`), while the
+ * server's {@link loadedServerModels} keeps the warning.
+ */
 export async function loadedModel(
   loaded: LoadedProject,
   options: ProjectModelOptions = {},
 ): Promise<ModelResult> {
   const { groups = [], analyze = analyzeLoaded } = options;
   const checking = await startChecking(loaded, options.typeCheck);
-  const analysis = analyze(loaded, "client");
+  // An empty API from a project that declares controllers is an error here.
+  const analysis = forGeneration(loaded, analyze(loaded, "client"));
   // Not awaited here: no suspended frame keeps the parsed project (hundreds
   // of MB at 4,000 endpoints) while the check runs and the CLI renders.
   return withTypeErrors(

@@ -29,6 +29,7 @@ import { ShapeReader } from "./fetch_by.ts";
 import { TypeMapper } from "./type_mapper.ts";
 import { TypeNames } from "./type_names.ts";
 import { reportUnresolvedDecorators } from "./unresolved.ts";
+import { reportForeignRuntimeImports } from "./runtime_imports.ts";
 import { type Provenance, ProvenanceRecorder } from "./provenance.ts";
 import { filePathOf, nameOf, ts, useProgram } from "./compiler.ts";
 import { markPhase } from "../timings.ts";
@@ -133,6 +134,7 @@ export function analyzeFiles(
   // Binds every file, which sets the parent pointers the analysis follows.
   program.getTypeChecker();
   markPhase("checker made");
+  reportForeignRuntimeImports(files, sink);
   reportUnresolvedDecorators(files, sink);
   const scan = scanProject(files, sink);
   recorder.implicit(scan.implicitFiles);
@@ -143,6 +145,7 @@ export function analyzeFiles(
     c.api !== undefined || c.routes.some((r) => r.api !== undefined)
   );
   if (!implicit && !server && !anyApi && partial === undefined) {
+    if (sink.errors.length > 0) return failed();
     sink.projectWarning(
       CODES.NOT_ENABLED,
       "client generation is not enabled: no class has @EnableImplicitApi() " +

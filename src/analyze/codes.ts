@@ -60,6 +60,8 @@ export const CODES = {
   BAD_ERROR_CLASS: "TAILOR023",
   /** Two error classes declare the same family and code. */
   DUPLICATE_ERROR_CODE: "TAILOR024",
+  /** Tailor's decorators or marker types imported from a module that is not Tailor. */
+  NOT_TAILOR_RUNTIME: "TAILOR025",
 } as const;
 
 /** One of the codes of {@link CODES}. */

@@ -170,6 +170,27 @@ const CASES: Record<string, Expected> = {
       },
     ],
   },
+  foreign_runtime: {
+    ok: false,
+    diagnostics: [
+      {
+        code: "TAILOR025",
+        file: "controller.ts",
+        line: 1,
+        column: 1,
+        message:
+          `Controller, EnableImplicitApi, Get imported from "./tailor.ts" are not Tailor's: the import resolves to tailor.ts, not to Tailor's runtime (a copy of the runtime registers its metadata apart from the server's), so the analyzer ignores them`,
+      },
+      {
+        code: "TAILOR025",
+        file: "controller.ts",
+        line: 2,
+        column: 1,
+        message:
+          `Get imported from "./tailor.ts" are not Tailor's: the import resolves to tailor.ts, not to Tailor's runtime (a copy of the runtime registers its metadata apart from the server's), so the analyzer ignores them`,
+      },
+    ],
+  },
   malformed_fetch_by: {
     ok: false,
     diagnostics: [
@@ -393,6 +414,19 @@ const CASES: Record<string, Expected> = {
         column: 3,
         message:
           "ThingController.admin: @AdminApi is made from Tailor's @Api through an alias, a wrapper or an expression the analyzer cannot follow, so what it declares would be missing from the client",
+      },
+    ],
+  },
+  unresolved_runtime: {
+    ok: false,
+    diagnostics: [
+      {
+        code: "TAILOR025",
+        file: "controller.ts",
+        line: 1,
+        column: 1,
+        message:
+          `Controller, EnableImplicitApi, Get imported from "@tailor/tailor" are not Tailor's: the import cannot be resolved, so the analyzer ignores them`,
       },
     ],
   },

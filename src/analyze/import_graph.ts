@@ -14,18 +14,11 @@ import type { LoadedProject } from "./project.ts";
 export class ImportGraph {
   /** Project files each parsed file imports (absolute), by parsed file. */
   readonly #imports = new WeakMap<ts.SourceFile, readonly string[]>();
-  readonly #cache: ts.ModuleResolutionCache;
   readonly #loaded: () => LoadedProject;
 
   /** A graph of the project `loaded()` returns (it changes with edits). */
   constructor(loaded: () => LoadedProject) {
     this.#loaded = loaded;
-    const { project, root } = loaded();
-    this.#cache = ts.createModuleResolutionCache(
-      root,
-      (name) => name,
-      project.compilerOptions,
-    );
   }
 
   /**
@@ -68,12 +61,9 @@ export class ImportGraph {
     let imports = this.#imports.get(source);
     if (imports === undefined) {
       const own = new Set(files);
-      const options = project.compilerOptions;
-      const host = project.moduleResolutionHost;
       imports = ts.preProcessFile(source.text, true, true).importedFiles
         .map(({ fileName }) =>
-          ts.resolveModuleName(fileName, file, options, host, this.#cache)
-            .resolvedModule?.resolvedFileName
+          project.resolveModule(fileName, file).resolvedModule?.resolvedFileName
         )
         .filter((path): path is string => path !== undefined && own.has(path));
       this.#imports.set(source, imports);

@@ -1,12 +1,14 @@
 /**
  * Loading a server project into one {@link SourceProject}: compiler options
- * from its `tsconfig.json` or `deno.json`, and its source files.
+ * from its `tsconfig.json` or `deno.json`, module resolution as Deno does
+ * it for the project (deno_resolution.ts), and its source files.
  *
  * @module
  */
 
 import { join } from "node:path";
 import { ts } from "./compiler.ts";
+import { DenoResolver } from "./deno_resolution.ts";
 import { SourceProject } from "./source_project.ts";
 import { findSources, type ProjectSources } from "./sources.ts";
 import { markPhase } from "../timings.ts";
@@ -29,26 +31,37 @@ export async function loadSources(
   sources: ProjectSources,
 ): Promise<LoadedProject> {
   const { root, files } = sources;
-  const project = new SourceProject(root, await readCompilerOptions(root));
+  const resolver = new DenoResolver(root);
+  const project = new SourceProject(
+    root,
+    await readCompilerOptions(root, resolver),
+    resolver,
+  );
   project.load(files);
   markPhase("parsed");
   return { root, project, files };
 }
 
-/** Compiler options of the project, adjusted for analysis of Deno-style sources. */
-async function readCompilerOptions(root: string): Promise<ts.CompilerOptions> {
-  let raw: Record<string, unknown> = {};
-  for (const name of ["tsconfig.json", "deno.json", "deno.jsonc"]) {
-    const text = await readTextIfExists(join(root, name));
-    if (text === undefined) continue;
-    const parsed = ts.parseConfigFileTextToJson(name, text);
-    const options = (parsed.config as { compilerOptions?: unknown } | undefined)
+/**
+ * Compiler options of the project, adjusted for analysis of Deno-style
+ * sources: those of the root's `tsconfig.json`, else of its `deno.json`
+ * (already read by `resolver`).
+ */
+async function readCompilerOptions(
+  root: string,
+  resolver: DenoResolver,
+): Promise<ts.CompilerOptions> {
+  let options: unknown;
+  const tsconfig = await readTextIfExists(join(root, "tsconfig.json"));
+  if (tsconfig !== undefined) {
+    const parsed = ts.parseConfigFileTextToJson("tsconfig.json", tsconfig);
+    options = (parsed.config as { compilerOptions?: unknown } | undefined)
       ?.compilerOptions;
-    if (options !== null && typeof options === "object") {
-      raw = { ...options };
-    }
-    break;
+  } else if (resolver.project[0]?.dir === root) {
+    options = resolver.project[0].compilerOptions;
   }
+  let raw: Record<string, unknown> = {};
+  if (options !== null && typeof options === "object") raw = { ...options };
   // Deno's own libraries are unknown to TypeScript.
   if (Array.isArray(raw.lib)) {
     raw.lib = raw.lib.filter((lib) =>

@@ -13,6 +13,10 @@
  * files are the ones ts-morph bundles (`@ts-morph/common`, with the
  * compiler itself), so nothing is read from disk for them.
  *
+ * Module specifiers are resolved by a {@link SpecifierResolver} first (the
+ * project's Deno resolution, see deno_resolution.ts), then by TypeScript's
+ * own resolution for what it does not map to an existing file.
+ *
  * @module
  */
 
@@ -31,28 +35,56 @@ const LIB_TEXTS = new Map(
   ]),
 );
 
+/**
+ * Maps a module specifier imported by `referrer` (absolute) to a local
+ * file, or undefined to leave it to TypeScript's resolution.
+ */
+export interface SpecifierResolver {
+  resolve(specifier: string, referrer: string): string | undefined;
+}
+
+/** The extension TypeScript gives a resolved module, from its path. */
+const MODULE_EXTENSION = /(\.d\.[mc]?ts|\.[mc]?tsx?|\.[mc]?jsx?|\.json)$/;
+
 /** Source files of one project, and the program made of them. */
 export class SourceProject {
   /** The compiler options every program of this project uses. */
   readonly compilerOptions: ts.CompilerOptions;
-  /** What module resolution asks of the file system. */
-  readonly moduleResolutionHost: ts.ModuleResolutionHost;
   readonly #roots = new Map<string, ts.SourceFile>();
   readonly #others = new Map<string, ts.SourceFile | undefined>();
   readonly #exists = new Map<string, boolean>();
   readonly #host: ts.CompilerHost;
   readonly #root: string;
+  readonly #resolver: SpecifierResolver | undefined;
+  readonly #resolutionCache: ts.ModuleResolutionCache;
+  /** Resolutions by mode, directory of the importer and specifier. */
+  readonly #resolved = new Map<
+    string,
+    ts.ResolvedModuleWithFailedLookupLocations
+  >();
   #program: ts.Program | undefined;
   #importsVersion = 0;
   /** The last program, which the next one reuses. */
   #oldProgram: ts.Program | undefined;
 
-  /** An empty project of the directory `root`, with these options. */
-  constructor(root: string, compilerOptions: ts.CompilerOptions) {
+  /**
+   * An empty project of the directory `root`, with these options; module
+   * specifiers go through `resolver` first, when given.
+   */
+  constructor(
+    root: string,
+    compilerOptions: ts.CompilerOptions,
+    resolver?: SpecifierResolver,
+  ) {
     this.#root = root;
     this.compilerOptions = compilerOptions;
+    this.#resolver = resolver;
     this.#host = this.#compilerHost();
-    this.moduleResolutionHost = this.#host;
+    this.#resolutionCache = ts.createModuleResolutionCache(
+      root,
+      this.#host.getCanonicalFileName,
+      compilerOptions,
+    );
   }
 
   /** True when `path` (absolute) is one of the project's files. */
@@ -173,10 +205,65 @@ export class SourceProject {
     return this.#program;
   }
 
+  /**
+   * The module `specifier` imported by `containingFile` (absolute) resolves
+   * to: the resolver's file when it exists, else TypeScript's answer. Kept
+   * per directory until a file changes.
+   */
+  resolveModule(
+    specifier: string,
+    containingFile: string,
+    mode?: ts.ResolutionMode,
+  ): ts.ResolvedModuleWithFailedLookupLocations {
+    const dir = containingFile.slice(0, containingFile.lastIndexOf("/"));
+    const key = `${mode}\0${dir}\0${specifier}`;
+    let resolved = this.#resolved.get(key);
+    if (resolved === undefined) {
+      resolved = this.#resolveModule(specifier, containingFile, mode);
+      this.#resolved.set(key, resolved);
+    }
+    return resolved;
+  }
+
+  #resolveModule(
+    specifier: string,
+    containingFile: string,
+    mode: ts.ResolutionMode,
+  ): ts.ResolvedModuleWithFailedLookupLocations {
+    const path = containingFile.includes("/node_modules/")
+      ? undefined
+      : this.#resolver?.resolve(specifier, containingFile);
+    const extension = path === undefined
+      ? undefined
+      : MODULE_EXTENSION.exec(path)?.[1];
+    if (
+      path !== undefined && extension !== undefined && this.#fileExists(path)
+    ) {
+      return {
+        resolvedModule: {
+          resolvedFileName: path,
+          extension,
+          isExternalLibraryImport: path.includes("/node_modules/"),
+        },
+      };
+    }
+    return ts.resolveModuleName(
+      specifier,
+      containingFile,
+      this.compilerOptions,
+      this.#host,
+      this.#resolutionCache,
+      undefined,
+      mode,
+    );
+  }
+
   #changed(): void {
     if (this.#program !== undefined) this.#oldProgram = this.#program;
     this.#program = undefined;
     this.#exists.clear();
+    this.#resolutionCache.clear();
+    this.#resolved.clear();
   }
 
   #parse(path: string, text: string, parents: boolean): ts.SourceFile {
@@ -239,6 +326,14 @@ export class SourceProject {
       directoryExists: (path) =>
         path === libFolderInMemoryPath ||
         (statSync(path)?.isDirectory ?? false),
+      resolveModuleNameLiterals: (literals, containingFile, _, options, file) =>
+        literals.map((literal) =>
+          this.resolveModule(
+            literal.text,
+            containingFile,
+            ts.getModeForUsageLocation(file, literal, options),
+          )
+        ),
       getDirectories: (path) => {
         try {
           return [...Deno.readDirSync(path)]

@@ -1,12 +1,16 @@
 /**
  * Recognition by symbol: a decorator or a marker type is ours when the name
  * used in source resolves (through import aliases and re-exports) to a
- * declaration in this repository's `src/runtime/`. Spelling does not count.
+ * declaration of Tailor's runtime: a file under the running Tailor's
+ * `src/runtime/`, or `<dir>/src/runtime/*.ts` of a Tailor package (`<dir>`
+ * holds a `deno.json` or `package.json` named `@tailor/tailor`), whatever
+ * path reaches it (linked, workspace, vendored). Spelling does not count,
+ * and neither does a copy of the runtime in another package.
  *
  * @module
  */
 
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
   checkerOf,
@@ -48,9 +52,51 @@ function isAlias(symbol: ts.Symbol): boolean {
   return (symbol.flags & ts.SymbolFlags.Alias) !== 0;
 }
 
+/** The package name of Tailor, as its `deno.json` declares it. */
+export const TAILOR_PACKAGE = "@tailor/tailor";
+
 /** Whether a declaration is one of the runtime's. */
 export function isRuntimeNode(node: ts.Node): boolean {
-  return filePathOf(node).startsWith(RUNTIME_DIR);
+  return isRuntimeFile(filePathOf(node));
+}
+
+/** Whether a file (absolute, `/` separators) is one of Tailor's runtime. */
+export function isRuntimeFile(path: string): boolean {
+  if (path.startsWith(RUNTIME_DIR)) return true;
+  const runtimeDir = dirname(path);
+  if (!/\.[mc]?tsx?$/.test(path) || basename(runtimeDir) !== "runtime") {
+    return false;
+  }
+  const srcDir = dirname(runtimeDir);
+  return basename(srcDir) === "src" && isTailorPackage(dirname(srcDir));
+}
+
+/** Package directories known to be Tailor's or not. */
+const TAILOR_PACKAGES = new Map<string, boolean>();
+
+/** Whether `dir` holds a `deno.json` or `package.json` named `@tailor/tailor`. */
+function isTailorPackage(dir: string): boolean {
+  let known = TAILOR_PACKAGES.get(dir);
+  if (known === undefined) {
+    known = ["deno.json", "deno.jsonc", "package.json"].some((name) =>
+      packageName(join(dir, name)) === TAILOR_PACKAGE
+    );
+    TAILOR_PACKAGES.set(dir, known);
+  }
+  return known;
+}
+
+/** The `name` a JSON manifest declares, if any (comments allowed). */
+function packageName(path: string): string | undefined {
+  let text: string;
+  try {
+    text = Deno.readTextFileSync(path);
+  } catch {
+    return undefined;
+  }
+  const { config } = ts.parseConfigFileTextToJson(path, text);
+  const name = (config as { name?: unknown } | undefined)?.name;
+  return typeof name === "string" ? name : undefined;
 }
 
 /** The runtime export a name resolves to, or undefined when not ours. */
