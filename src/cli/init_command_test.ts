@@ -166,7 +166,7 @@ Deno.test("init: the starter's client comes from jsr:@tailor/tailor/cli generate
     const dto = await Deno.readTextFile(
       `${dir}/client/__generated/model/dto/BookDto.ts`,
     );
-    assert.match(dto, /'BookController\/DETAIL'/);
+    assert.match(dto, /"BookController\/DETAIL": \{/);
   } finally {
     await Deno.remove(dirname(dir), { recursive: true });
   }
