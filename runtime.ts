@@ -70,7 +70,7 @@ export {
   type CompileFetcherOptions,
   FetcherSyntaxError,
 } from "./src/runtime/fetcher_compiler.ts";
-export { HttpError } from "./src/runtime/http_error.ts";
+export { badRequest, HttpError } from "./src/runtime/http_error.ts";
 export {
   ApiError,
   apiErrorBody,

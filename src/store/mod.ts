@@ -6,6 +6,7 @@
  */
 
 export {
+  DEFAULT_MAX_PAGE_SIZE,
   type ListQuery,
   Store,
   type StoreFilter,

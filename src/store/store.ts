@@ -77,7 +77,12 @@ export interface StoreOptions {
   readonly driver?: Driver;
   /** Another engine: its dialect (default: SQLite). */
   readonly dialect?: Dialect;
+  /** Largest `pageSize` of {@link Store.page}. Default {@link DEFAULT_MAX_PAGE_SIZE}. */
+  readonly maxPageSize?: number;
 }
+
+/** Default of {@link StoreOptions.maxPageSize}. */
+export const DEFAULT_MAX_PAGE_SIZE = 1000;
 
 /** Criteria of {@link Store.list}. */
 export interface ListQuery<E> {
@@ -113,6 +118,7 @@ export class Store {
   readonly #context: ExecutionContext;
   /** Parsed sort codes by table and code (bounded: codes come from clients). */
   readonly #sorts = new Map<EntityMetadata, Map<string, SortTerm[]>>();
+  readonly #maxPageSize: number;
   #statementCount = 0;
 
   /**
@@ -128,6 +134,12 @@ export class Store {
       (options.filters ?? []).map((filter) => [filter.entity, filter]),
     );
     this.#onStatement = options.onStatement;
+    this.#maxPageSize = options.maxPageSize ?? DEFAULT_MAX_PAGE_SIZE;
+    if (!Number.isSafeInteger(this.#maxPageSize) || this.#maxPageSize < 1) {
+      throw new TypeError(
+        `maxPageSize must be a positive integer, got ${this.#maxPageSize}`,
+      );
+    }
     this.#context = {
       schema: this.#schema,
       dialect: this.#dialect,
@@ -198,7 +210,8 @@ export class Store {
    * than `find` needs only for a page past the end.
    *
    * @throws StoreQueryError for a sort field that is not an id, scalar or
-   * formula of the entity, or a bad page index or size.
+   * formula of the entity, a negative page index, a page size under 1 or
+   * over `maxPageSize`, or a first row past 2^53 - 1.
    */
   async page<F extends AnyFetcher>(
     fetcher: F,
@@ -209,14 +222,21 @@ export class Store {
   ): Promise<Page<ShapeOf<F>>> {
     if (!this.#isReady) await this.#ready;
     checkCount("pageIndex", pageIndex, 0);
-    checkCount("pageSize", pageSize, 1);
+    checkCount("pageSize", pageSize, 1, this.#maxPageSize);
+    const offset = pageIndex * pageSize;
+    if (!Number.isSafeInteger(offset)) {
+      throw new StoreQueryError(
+        "pageIndex",
+        `pageIndex × pageSize must be at most ${Number.MAX_SAFE_INTEGER}, got ${pageIndex} × ${pageSize}`,
+      );
+    }
     const type = entityOf(fetcher);
     const sort = this.#sort(type, sortCode);
     const { objects, total } = await this.#load(fetcher, {
       where,
       sort,
       limit: pageSize,
-      offset: pageIndex * pageSize,
+      offset,
       withTotal: true,
     });
     const totalRowCount = total ??
@@ -330,12 +350,23 @@ function entityOf(fetcher: AnyFetcher): AnyClass {
   return fetcher.entity;
 }
 
-/** Checks an integer argument is at least `min`; returns it. */
-function checkCount(argument: string, value: number, min: number): number {
+/** Checks an integer argument is from `min` to `max`; returns it. */
+function checkCount(
+  argument: string,
+  value: number,
+  min: number,
+  max = Number.MAX_SAFE_INTEGER,
+): number {
   if (!Number.isSafeInteger(value) || value < min) {
     throw new StoreQueryError(
       argument,
       `${argument} must be an integer of at least ${min}, got ${value}`,
+    );
+  }
+  if (value > max) {
+    throw new StoreQueryError(
+      argument,
+      `${argument} must be at most ${max}, got ${value}`,
     );
   }
   return value;

@@ -149,6 +149,22 @@ Deno.test("bookstore: bad values are 400s with a reason, and the server goes on"
     ["/books?sortCode=nme%20asc", "sortCode", /cannot sort Book by "nme"/],
     ["/books?sortCode=name%20up", "sortCode", /./],
     ["/authors/mostActive?limit=x", "limit", /not an integer/],
+    ["/authors/mostActive?limit=-1", "limit", /at least 1, got -1/],
+    ["/authors/mostActive?limit=0", "limit", /at least 1, got 0/],
+    ["/books?pageIndex=-1", "pageIndex", /at least 0/],
+    ["/books?pageSize=1001", "pageSize", /at most 1000, got 1001/],
+    ["/books?pageSize=1000000000", "pageSize", /at most 1000/],
+    [
+      "/books?pageIndex=3037000500&pageSize=3037000500",
+      "pageSize",
+      /at most 1000/,
+    ],
+    [
+      "/books?pageIndex=9007199254740991&pageSize=2",
+      "pageIndex",
+      /pageIndex × pageSize must be at most 9007199254740991/,
+    ],
+    ["/books?pageIndex=9007199254740992", "pageIndex", /not an integer/],
     [
       `/dynamic/book/1?fetcherCode=${
         encodeURIComponent("{ name store { nme } }")
@@ -195,6 +211,17 @@ Deno.test("bookstore: declared errors answer their status with exactly the decla
     status: 404,
     body: { family: "BOOK", code: "NOT_FOUND", bookId: 999 },
   });
+  for (const quantity of ["0", "-5"]) {
+    const refused = await app.request(`/book/1/order?quantity=${quantity}`, {
+      method: "POST",
+    });
+    assert.equal(refused.status, 400);
+    assert.deepEqual(await refused.json(), {
+      error: "bad-request",
+      parameter: "quantity",
+      message: `quantity must be at least 1, got ${quantity}`,
+    });
+  }
   const outOfStock = await order("/book/1/order?quantity=11");
   assert.equal(outOfStock.status, 409);
   assert.equal(
