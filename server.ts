@@ -4,7 +4,8 @@
  *
  * ```
  * deno task serve [--port 8080] [--hostname 127.0.0.1] [--config FILE]
- *                 [--db FILE] [--project DIR | --model FILE]
+ *                 [--db FILE] [--db-busy-timeout MS]
+ *                 [--project DIR | --model FILE]
  *                 [--skip-type-check] [--watch] [--quiet]
  * ```
  *
@@ -25,6 +26,11 @@ import type {
 } from "./src/server/create_server.ts";
 import { ApiModelError, parseApiModel } from "./src/model/parse_api_model.ts";
 import { bookstoreServing } from "./fixtures/bookstore/serving.ts";
+import {
+  databaseFile,
+  StoreBusyError,
+  StoreOpenError,
+} from "./src/store/store_errors.ts";
 
 /** The example project served by default. */
 export const BOOKSTORE = "fixtures/bookstore";
@@ -35,6 +41,9 @@ const USAGE = `Usage: deno task serve [options]
   --hostname H      address to listen on (default 127.0.0.1)
   --config FILE     configuration file (default: the project's orm.yml or orm.properties)
   --db FILE         keep the bookstore's SQLite database in FILE (default: in memory)
+  --db-busy-timeout MS
+                    wait up to MS for a lock another process holds on --db
+                    (default 5000); then a request answers 503
   --project DIR     serve another project's artifacts (its controllers are not run)
   --model FILE      serve the artifacts of a saved model.json (no analysis at start-up)
   --skip-type-check start without deno check of the project
@@ -51,6 +60,7 @@ interface ServeOptions {
   readonly hostname: string;
   readonly config?: string;
   readonly db?: string;
+  readonly busyTimeoutMs?: number;
   readonly project?: string;
   readonly model?: string;
   readonly typeCheck: boolean;
@@ -67,6 +77,7 @@ function parseServeArgs(args: readonly string[]): ServeOptions | "help" {
       hostname: { type: "string" },
       config: { type: "string" },
       db: { type: "string" },
+      "db-busy-timeout": { type: "string" },
       project: { type: "string" },
       model: { type: "string" },
       "skip-type-check": { type: "boolean" },
@@ -84,6 +95,12 @@ function parseServeArgs(args: readonly string[]): ServeOptions | "help" {
   if (!/^\d+$/.test(portText) || port > 65535) {
     throw new UsageError(`--port must be 0 to 65535, not "${portText}"`);
   }
+  const busyText = values["db-busy-timeout"];
+  if (busyText !== undefined && !/^\d{1,9}$/.test(busyText)) {
+    throw new UsageError(
+      `--db-busy-timeout must be milliseconds, not "${busyText}"`,
+    );
+  }
   if (values.project !== undefined && values.model !== undefined) {
     throw new UsageError("give --project or --model, not both");
   }
@@ -91,7 +108,8 @@ function parseServeArgs(args: readonly string[]): ServeOptions | "help" {
     port,
     hostname: values.hostname ?? "127.0.0.1",
     ...(values.config === undefined ? {} : { config: values.config }),
-    ...(values.db === undefined ? {} : { db: resolve(values.db) }),
+    ...(values.db === undefined ? {} : { db: values.db }),
+    ...(busyText === undefined ? {} : { busyTimeoutMs: Number(busyText) }),
     ...(values.project === undefined ? {} : { project: values.project }),
     ...(values.model === undefined ? {} : { model: values.model }),
     typeCheck: values["skip-type-check"] !== true,
@@ -190,9 +208,12 @@ async function sourceOf(
     };
   }
   if (options.project !== undefined) return { project: options.project };
-  const bookstore = bookstoreServing(
-    options.db === undefined ? {} : { path: options.db },
-  );
+  const bookstore = bookstoreServing({
+    ...(options.db === undefined ? {} : { path: databaseFile(options.db) }),
+    ...(options.busyTimeoutMs === undefined
+      ? {}
+      : { busyTimeoutMs: options.busyTimeoutMs }),
+  });
   await bookstore.store.ready();
   return {
     project: BOOKSTORE,
@@ -232,7 +253,8 @@ function isStartError(error: unknown): boolean {
   return error instanceof ServerStartError ||
     error instanceof ServerConfigError || error instanceof RouteTableError ||
     error instanceof ConfigError || error instanceof ProjectError ||
-    error instanceof ApiModelError || error instanceof Deno.errors.NotFound ||
+    error instanceof ApiModelError || error instanceof StoreOpenError ||
+    error instanceof StoreBusyError || error instanceof Deno.errors.NotFound ||
     error instanceof Deno.errors.PermissionDenied;
 }
 

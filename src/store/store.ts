@@ -65,11 +65,21 @@ export interface StoreOptions {
   readonly entities: readonly AnyClass[];
   /** SQLite database file, created when missing. Default `:memory:`. */
   readonly path?: string;
+  /**
+   * How long a statement waits for a lock another process holds before it
+   * fails with a StoreBusyError (a 503). Default 5000 (SQLite driver only).
+   */
+  readonly busyTimeoutMs?: number;
   /** Declared column types, keyed `"Entity.property"` (booleans need one). */
   readonly columnTypes?: ColumnTypes;
   /** Conditions added to every query of their entity. */
   readonly filters?: readonly StoreFilter[];
-  /** Fills the tables once they exist (check `count` to seed only once). */
+  /**
+   * Fills the tables once they exist (check `count` to seed only once).
+   * Creating the tables and seeding are one transaction holding the write
+   * lock: a crash leaves all of it or none, and two processes opening one
+   * file seed it once.
+   */
   readonly seed?: (writer: StoreWriter) => Promise<void>;
   /** Called with every statement run (logging, tests). */
   readonly onStatement?: (sql: string, params: readonly unknown[]) => void;
@@ -129,7 +139,13 @@ export class Store {
   constructor(options: StoreOptions) {
     this.#schema = buildSchema(options.entities, options.columnTypes);
     this.#dialect = options.dialect ?? sqliteDialect;
-    this.#driver = options.driver ?? sqliteDriver(options.path ?? ":memory:");
+    this.#driver = options.driver ??
+      sqliteDriver(
+        options.path ?? ":memory:",
+        options.busyTimeoutMs === undefined
+          ? {}
+          : { busyTimeoutMs: options.busyTimeoutMs },
+      );
     this.#filters = new Map(
       (options.filters ?? []).map((filter) => [filter.entity, filter]),
     );
@@ -273,14 +289,23 @@ export class Store {
     this.#driver.close();
   }
 
+  /** Opens the database, then creates the tables and seeds in one transaction. */
   async #initialize(seed: StoreOptions["seed"]): Promise<void> {
-    for (const sql of schemaStatements(this.#schema, this.#dialect)) {
-      await this.#run(sql, []);
+    await this.#driver.open?.();
+    await this.#run(this.#dialect.beginWrite, []);
+    try {
+      for (const sql of schemaStatements(this.#schema, this.#dialect)) {
+        await this.#run(sql, []);
+      }
+      await seed?.({
+        insert: (entity, values) => this.#insert(entity, values),
+        count: (entity, where) => this.#count(entity, where),
+      });
+      await this.#run("COMMIT", []);
+    } catch (error) {
+      await this.#run("ROLLBACK", []).catch(() => {});
+      throw error;
     }
-    await seed?.({
-      insert: (entity, values) => this.#insert(entity, values),
-      count: (entity, where) => this.#count(entity, where),
-    });
   }
 
   #run(sql: string, params: readonly unknown[]): Promise<Row[]> {
