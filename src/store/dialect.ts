@@ -36,6 +36,11 @@ export interface Dialect {
    * processes seeding one file run one after the other).
    */
   readonly beginWrite: string;
+  /**
+   * A table named so that a `WITH` clause of the same name does not shadow
+   * it (`main."book"`): how a filtered table's clause reads the real one.
+   */
+  baseTable(name: string): string;
 }
 
 /** SQLite (node:sqlite): lists bound as JSON arrays, booleans as 0/1. */
@@ -54,6 +59,7 @@ export const sqliteDialect: Dialect = {
   decode: (value, type) =>
     type === "boolean" && typeof value === "number" ? value !== 0 : value,
   beginWrite: "BEGIN IMMEDIATE",
+  baseTable: (name) => `main.${sqliteDialect.quote(name)}`,
 };
 
 const SQLITE_TYPES: Record<ColumnType, string> = {

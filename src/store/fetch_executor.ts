@@ -86,18 +86,17 @@ export async function loadRoots(
     } ${TARGET}`;
   };
   const head = context.pieces?.head(fetcher, withTotal, build) ?? build();
-  const conditions = [
-    ...whereConditions(
-      schema,
-      dialect,
-      table,
-      TARGET,
-      query.where ?? {},
-      params,
-    ),
-    ...filterConditions(context, table, params),
-  ];
+  const filtered = filteredTables(context, params);
+  const conditions = whereConditions(
+    schema,
+    dialect,
+    table,
+    TARGET,
+    query.where ?? {},
+    params,
+  );
   const sql = [
+    filtered,
     head,
     whereClause(conditions),
     `ORDER BY ${orderBy(context, table, query.sort ?? [])}`,
@@ -125,21 +124,38 @@ function hasAssociation(fetcher: AnyFetcher): boolean {
   return false;
 }
 
-/** The SQL conditions of the table's global filter. */
-export function filterConditions(
+/**
+ * `WITH` clauses that stand for every table whose global filter is active
+ * (`WITH "book" AS (SELECT * FROM main."book" t WHERE t."tenant" = ?)`),
+ * or "" when none is. Put first in a statement (its parameters come first),
+ * they shadow the tables for ALL the statement's SQL: roots, associations,
+ * join tables' targets and the SQL of formulas, which a condition added to
+ * the root could not reach.
+ */
+export function filteredTables(
   context: ExecutionContext,
-  table: EntityTable,
   params: SqlParams,
-): string[] {
-  const filter = context.filter(table);
-  return filter === undefined ? [] : whereConditions(
-    context.schema,
-    context.dialect,
-    table,
-    TARGET,
-    filter,
-    params,
-  );
+): string {
+  const { schema, dialect } = context;
+  const clauses: string[] = [];
+  for (const table of schema.tables) {
+    const filter = context.filter(table);
+    if (filter === undefined) continue;
+    const conditions = whereConditions(
+      schema,
+      dialect,
+      table,
+      TARGET,
+      filter,
+      params,
+    );
+    clauses.push(
+      `${dialect.quote(table.name)} AS NOT MATERIALIZED (SELECT * FROM ${
+        dialect.baseTable(table.name)
+      } ${TARGET} ${whereClause(conditions)})`,
+    );
+  }
+  return clauses.length === 0 ? "" : `WITH ${clauses.join(", ")}`;
 }
 
 /** `WHERE a AND b`, or nothing. */
@@ -375,14 +391,15 @@ async function selectTargets(
     selection.recursive === undefined ? undefined : property,
   );
   columns.push(`${query.keyColumn} AS ${dialect.quote(OWNER_KEY)}`);
+  const filtered = filteredTables(context, params);
   const conditions = [
     dialect.inList(
       query.keyColumn,
       params.add(dialect.listParameter(query.keys)),
     ),
-    ...filterConditions(context, target, params),
   ];
   const sql = [
+    filtered,
     `SELECT ${columns.join(", ")} FROM ${dialect.quote(target.name)} ${TARGET}`,
     query.join ?? "",
     whereClause(conditions),

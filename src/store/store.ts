@@ -19,7 +19,7 @@ import { type Dialect, sqliteDialect } from "./dialect.ts";
 import { type Driver, type Row, sqliteDriver } from "./driver.ts";
 import {
   type ExecutionContext,
-  filterConditions,
+  filteredTables,
   loadRoots,
   type RootQuery,
   whereClause,
@@ -337,19 +337,18 @@ export class Store {
     const table = this.#schema.table(entity);
     const q = this.#dialect.quote;
     const params = new SqlParams(this.#dialect);
-    const conditions = [
-      ...whereConditions(
-        this.#schema,
-        this.#dialect,
-        table,
-        "t",
-        where,
-        params,
-      ),
-      ...filterConditions(this.#context, table, params),
-    ];
+    const filtered = filteredTables(this.#context, params);
+    const conditions = whereConditions(
+      this.#schema,
+      this.#dialect,
+      table,
+      "t",
+      where,
+      params,
+    );
     const [row] = await this.#run(
       [
+        filtered,
         `SELECT COUNT(*) AS ${q("count")} FROM ${q(table.name)} t`,
         whereClause(conditions),
       ].filter(Boolean).join(" "),
