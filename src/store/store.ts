@@ -14,6 +14,13 @@ import {
   type ShapeOf,
 } from "../runtime/fetcher.ts";
 import type { AnyClass } from "../runtime/metadata.ts";
+import {
+  checkBudget,
+  effectiveBudget,
+  type FetcherBudget,
+  isClientFetcher,
+} from "../runtime/fetcher_budget.ts";
+import { LoadMeter } from "./load_meter.ts";
 import type { EntityMetadata } from "../runtime/entity.ts";
 import { type Dialect, sqliteDialect } from "./dialect.ts";
 import { type Driver, type Row, sqliteDriver } from "./driver.ts";
@@ -87,6 +94,14 @@ export interface StoreOptions {
   readonly driver?: Driver;
   /** Another engine: its dialect (default: SQLite). */
   readonly dialect?: Dialect;
+  /**
+   * The work budget of fetchers compiled from client text (`compileFetcher`):
+   * objects and JSON bytes of one answer. Per limit, the tighter of this and
+   * the server's (`createServer({ fetcherBudget })`) applies; default
+   * `DEFAULT_FETCHER_BUDGET` (10,000 objects, 1 MiB). Server fetchers have
+   * no budget.
+   */
+  readonly fetcherBudget?: Partial<FetcherBudget>;
   /** Largest `pageSize` of {@link Store.page}. Default {@link DEFAULT_MAX_PAGE_SIZE}. */
   readonly maxPageSize?: number;
 }
@@ -129,6 +144,7 @@ export class Store {
   /** Parsed sort codes by table and code (bounded: codes come from clients). */
   readonly #sorts = new Map<EntityMetadata, Map<string, SortTerm[]>>();
   readonly #maxPageSize: number;
+  readonly #fetcherBudget: Partial<FetcherBudget> | undefined;
   #statementCount = 0;
 
   /**
@@ -151,6 +167,9 @@ export class Store {
     );
     this.#onStatement = options.onStatement;
     this.#maxPageSize = options.maxPageSize ?? DEFAULT_MAX_PAGE_SIZE;
+    this.#fetcherBudget = options.fetcherBudget === undefined
+      ? undefined
+      : checkBudget(options.fetcherBudget, "the store's");
     if (!Number.isSafeInteger(this.#maxPageSize) || this.#maxPageSize < 1) {
       throw new TypeError(
         `maxPageSize must be a positive integer, got ${this.#maxPageSize}`,
@@ -314,8 +333,12 @@ export class Store {
     return this.#driver.all(sql, params);
   }
 
+  /** Loads `fetcher`'s shape; a client fetcher on its budget. */
   #load(fetcher: AnyFetcher, query: RootQuery) {
-    return loadRoots(this.#context, fetcher, query);
+    const meter = isClientFetcher(fetcher)
+      ? new LoadMeter(effectiveBudget(this.#fetcherBudget))
+      : undefined;
+    return loadRoots(this.#context, fetcher, query, meter);
   }
 
   /** {@link parseSortCode}, kept per table and code. */

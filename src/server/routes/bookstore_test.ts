@@ -10,6 +10,7 @@ import { analyzeProject } from "../../analyze/analyze.ts";
 import { responseValidator } from "../../testing/validate_openapi.ts";
 import { bookstoreServing } from "../../../fixtures/bookstore/serving.ts";
 import { controllerRoutes } from "./mount.ts";
+import { worstBookText } from "../../store/testdata/worst_fetcher.ts";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const analysis = await analyzeProject(`${ROOT}fixtures/bookstore`, {
@@ -189,6 +190,19 @@ Deno.test("bookstore: bad values are 400s with a reason, and the server goes on"
   );
   assert.equal(typeof (malformed.body as { line: unknown }).line, "number");
   assert.equal(typeof (malformed.body as { column: unknown }).column, "number");
+});
+
+Deno.test("bookstore: a client fetcher over its budget is a 422 naming the limit", async () => {
+  const worst = encodeURIComponent(worstBookText());
+  const answer = await get("", `/dynamic/book/1?fetcherCode=${worst}`);
+  assert.equal(answer.status, 422);
+  const reason = answer.body as Record<string, unknown>;
+  assert.equal(reason.error, "fetcher-budget");
+  assert.equal(reason.limit, "maxObjects");
+  assert.equal(reason.max, 10_000);
+  assert.match(String(reason.message), /more than 10000 objects/);
+  assert.ok(answer.statements < 40, `${answer.statements} statements`);
+  assert.equal((await get("GET /helloworld", "/helloworld")).status, 200);
 });
 
 Deno.test("bookstore: declared errors answer their status with exactly the declared body", async () => {
