@@ -16,7 +16,7 @@ import type { DiagnosticSink } from "./codes.ts";
 import { type ts, typeOf } from "./compiler.ts";
 import type { EntityInfo, EntityProperty } from "./entities.ts";
 import {
-  Registry,
+  type Registry,
   reportUnsupported,
   type Site,
   type TypeNodeMapper,

@@ -11,17 +11,17 @@ import {
   Author,
   Book,
   BookStore,
-  Gender,
+  type Gender,
 } from "../../fixtures/bookstore/entities.ts";
 import { BookController } from "../../fixtures/bookstore/book_controller.ts";
-import { AuthorWithStores } from "../../fixtures/bookstore/author_controller.ts";
+import type { AuthorWithStores } from "../../fixtures/bookstore/author_controller.ts";
 import {
   type NodeKind,
   Product,
   TreeNode,
 } from "../../fixtures/treeshop/entities.ts";
-import { TreeController } from "../../fixtures/treeshop/tree_controller.ts";
-import { ShopFetchers } from "../../fixtures/treeshop/fetchers.ts";
+import type { TreeController } from "../../fixtures/treeshop/tree_controller.ts";
+import type { ShopFetchers } from "../../fixtures/treeshop/fetchers.ts";
 
 /** Exact type equality: modifiers (readonly, optional) included. */
 type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends
