@@ -187,6 +187,16 @@ Deno.test("--db: a file that cannot be used is one line naming it, exit 1", asyn
   await withDir(async (dir) => {
     const text = `${dir}/notes.txt`;
     await Deno.writeTextFile(text, "not a database ".repeat(100));
+    const damaged = `${dir}/damaged.db`;
+    const database = new DatabaseSync(damaged);
+    database.exec("CREATE TABLE t (s TEXT)");
+    database.exec("INSERT INTO t VALUES ('x')");
+    database.close();
+    // The first page's b-tree header, after the file header, overwritten.
+    const file = await Deno.open(damaged, { write: true });
+    await file.seek(100, Deno.SeekMode.Start);
+    await file.write(new Uint8Array(400).fill(9));
+    file.close();
     const cases: [string, RegExp][] = [
       [
         `${dir}/no/such/dir/x.db`,
@@ -199,6 +209,10 @@ Deno.test("--db: a file that cannot be used is one line naming it, exit 1", asyn
       [
         text,
         /^error: cannot use the database .*notes\.txt: file is not a database; give another file/,
+      ],
+      [
+        damaged,
+        /^error: cannot use the database .*damaged\.db: database disk image is malformed; give another file/,
       ],
     ];
     for (const [db, message] of cases) {

@@ -15,7 +15,7 @@ import type { Row } from "./driver.ts";
 import type { AssociationProperty, EntityTable, Schema } from "./schema.ts";
 import type { SortTerm } from "./sort_code.ts";
 import { columnExpression, SqlParams, whereConditions } from "./where.ts";
-import { type LoadMeter, shareCopies } from "./load_meter.ts";
+import { type Counted, type LoadMeter, shareCopies } from "./load_meter.ts";
 
 /** What the executor runs on. */
 export interface ExecutionContext {
@@ -330,13 +330,13 @@ async function loadAssociation(
   if (link.kind === "reference") {
     const keyOf = (node: Loaded) => node.row[referenceKey(name)];
     if (selection.child.selections.size === 1 && !recursive) {
-      const idOnly: Loaded[] = [];
+      const idOnly: Counted[] = [];
       for (const node of owners) {
         const key = keyOf(node);
         if (key !== null && key !== undefined) {
           const object = { [target.metadata.idProperty]: key };
           node.object[name] = object;
-          idOnly.push({ object, row: node.row, copies: node.copies });
+          if (meter) idOnly.push({ object, copies: node.copies });
         }
       }
       meter?.addLevel(idOnly, name, owners);
