@@ -215,6 +215,15 @@ Deno.test("--db: a file that cannot be used is one line naming it, exit 1", asyn
         /^error: cannot use the database .*damaged\.db: database disk image is malformed; give another file/,
       ],
     ];
+    const usage = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", "server.ts", "--db-busy-timeout", "soon"],
+      env: { NO_COLOR: "1" },
+    }).output();
+    assert.equal(usage.code, 2);
+    assert.match(
+      new TextDecoder().decode(usage.stderr),
+      /^--db-busy-timeout must be milliseconds, not "soon"/,
+    );
     for (const [db, message] of cases) {
       const out = await new Deno.Command(Deno.execPath(), {
         args: ["run", "-A", "server.ts", ...SERVE, "--db", db],

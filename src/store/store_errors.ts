@@ -15,14 +15,10 @@ import { HttpError } from "../runtime/http_error.ts";
  * The message is one line naming the file and what to do.
  */
 export class StoreOpenError extends Error {
-  /** The file (or URL) as given. */
-  readonly path: string;
-
-  /** `reason` is what went wrong; `hint` what to do about it. */
+  /** About the file `path`: `reason` went wrong; `hint` says what to do. */
   constructor(path: string, reason: string, hint: string) {
     super(`cannot use the database ${path}: ${reason}; ${hint}`);
     this.name = "StoreOpenError";
-    this.path = path;
   }
 }
 
@@ -35,9 +31,6 @@ export const BUSY_RETRY_AFTER_SECONDS = 1;
  * message, retryAfter }` with `Retry-After`; at start-up it is one line.
  */
 export class StoreBusyError extends HttpError {
-  /** The database file. */
-  readonly path: string;
-
   /** The lock on `path` was still held after `waitedMs`. */
   constructor(path: string, waitedMs: number) {
     const message =
@@ -53,7 +46,6 @@ export class StoreBusyError extends HttpError {
       { "retry-after": String(BUSY_RETRY_AFTER_SECONDS) },
     );
     this.name = "StoreBusyError";
-    this.path = path;
   }
 }
 
