@@ -70,7 +70,13 @@ export {
   type CompileFetcherOptions,
   FetcherSyntaxError,
 } from "./src/runtime/fetcher_compiler.ts";
-export { HttpError } from "./src/runtime/http_error.ts";
+export {
+  DEFAULT_FETCHER_BUDGET,
+  type FetcherBudget,
+  FetcherBudgetError,
+  withFetcherBudget,
+} from "./src/runtime/fetcher_budget.ts";
+export { badRequest, HttpError } from "./src/runtime/http_error.ts";
 export {
   ApiError,
   apiErrorBody,

@@ -13,8 +13,11 @@
  */
 
 import { fileURLToPath } from "node:url";
-import { resolve } from "node:path";
-import type { CommandSpec, ParsedArgs } from "./src/cli/command.ts";
+import {
+  type CommandSpec,
+  type ParsedArgs,
+  UsageError,
+} from "./src/cli/command.ts";
 import { runCommand } from "./src/cli/run_command.ts";
 import { enterInvocationDirectory } from "./src/cli/paths.ts";
 import {
@@ -25,6 +28,7 @@ import {
 import { artifactSource, serveWith } from "./src/cli/serve_command.ts";
 import type { CreateServerOptions } from "./src/server/create_server.ts";
 import { bookstoreServing } from "./fixtures/bookstore/serving.ts";
+import { databaseFile } from "./src/store/store_errors.ts";
 
 /** The example project served by default. */
 export const BOOKSTORE: string = fileURLToPath(
@@ -51,7 +55,15 @@ const SERVE_EXAMPLE: CommandSpec = {
       name: "db",
       value: "FILE",
       default: "in memory",
-      description: "keep the bookstore's SQLite database in FILE",
+      description:
+        "keep the bookstore's SQLite database in FILE (WAL mode, seeded once in one transaction)",
+    },
+    {
+      name: "db-busy-timeout",
+      value: "MS",
+      default: "5000",
+      description:
+        "how long a statement waits for a lock another process holds on --db; then a request answers 503",
     },
   ],
   examples: [
@@ -79,8 +91,18 @@ async function exampleSource(
   if (request.project !== undefined || request.model !== undefined) {
     return await artifactSource(request);
   }
-  const db = typeof values.db === "string" ? resolve(values.db) : undefined;
-  const bookstore = bookstoreServing(db === undefined ? {} : { path: db });
+  const busyText = values["db-busy-timeout"];
+  if (typeof busyText === "string" && !/^\d{1,9}$/.test(busyText)) {
+    throw new UsageError(
+      `--db-busy-timeout must be milliseconds, not "${busyText}"`,
+    );
+  }
+  const bookstore = bookstoreServing({
+    ...(typeof values.db === "string" ? { path: databaseFile(values.db) } : {}),
+    ...(typeof busyText === "string"
+      ? { busyTimeoutMs: Number(busyText) }
+      : {}),
+  });
   await bookstore.store.ready();
   return {
     project: BOOKSTORE,

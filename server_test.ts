@@ -5,49 +5,16 @@
  */
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
+import {
+  baseUrlOf,
+  serverProcess,
+  type Started,
+} from "./src/testing/server_process.ts";
 
 const ROOT = fileURLToPath(new URL("./", import.meta.url));
 
-function serverProcess(...args: string[]): Deno.ChildProcess {
-  return new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "server.ts", ...args],
-    cwd: ROOT,
-    stdout: "piped",
-    stderr: "piped",
-    env: { NO_COLOR: "1" },
-  }).spawn();
-}
-
-/** The server's base URL (its first line) and the rest of its stdout. */
-interface Started {
-  readonly base: string;
-  /** Everything printed, once the process has ended. */
-  readonly output: () => Promise<string>;
-}
-
-/** Reads stdout until the first line, which names the base URL. */
-async function baseUrlOf(child: Deno.ChildProcess): Promise<Started> {
-  const reader = child.stdout.getReader();
-  const decoder = new TextDecoder();
-  let text = "";
-  while (!text.includes("\n")) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    text += decoder.decode(value, { stream: true });
-  }
-  const base = /(http:\/\/[\d.]+:\d+)\//.exec(text)?.[1];
-  if (base === undefined) throw new Error(`no URL in "${text}"`);
-  const output = async () => {
-    for (let r = await reader.read(); !r.done; r = await reader.read()) {
-      text += decoder.decode(r.value, { stream: true });
-    }
-    return text;
-  };
-  return { base, output };
-}
-
 Deno.test("serve: starts on a free port, answers, stops on SIGTERM", async () => {
-  const child = serverProcess("--port", "0", "--quiet");
+  const child = serverProcess(["--port", "0", "--quiet"]);
   const { base, output } = await baseUrlOf(child);
   try {
     const zip = await fetch(`${base}/ts.zip`);
@@ -118,14 +85,14 @@ Deno.test("serve --model: boots from a generated model.json, without analysis", 
     }).output();
     assert.equal(generated.code, 0);
     let started: Started | undefined;
-    const child = serverProcess(
+    const child = serverProcess([
       "--port",
       "0",
       "--model",
       `${out}/bookstore/model.json`,
       "--config",
       "fixtures/bookstore/orm.yml",
-    );
+    ]);
     try {
       started = await baseUrlOf(child);
       const { base } = started;

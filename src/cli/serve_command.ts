@@ -19,6 +19,7 @@ import { ServerConfigError } from "../server/artifacts.ts";
 import { RouteTableError } from "../server/routes/fetchers.ts";
 import { AccessLog } from "../server/access_log.ts";
 import { ApiModelError, parseApiModel } from "../model/parse_api_model.ts";
+import { StoreBusyError, StoreOpenError } from "../store/store_errors.ts";
 import type { ParsedArgs } from "./command.ts";
 import { type ServeRequest, serveRequest } from "./serve_options.ts";
 import { stderrStyle } from "./style.ts";
@@ -135,6 +136,7 @@ function isStartError(error: unknown): boolean {
   return error instanceof ServerStartError ||
     error instanceof ServerConfigError || error instanceof RouteTableError ||
     error instanceof ConfigError || error instanceof ProjectError ||
-    error instanceof ApiModelError || error instanceof Deno.errors.NotFound ||
+    error instanceof ApiModelError || error instanceof StoreOpenError ||
+    error instanceof StoreBusyError || error instanceof Deno.errors.NotFound ||
     error instanceof Deno.errors.PermissionDenied;
 }

@@ -293,11 +293,18 @@ export function parsePropertiesConfig(text: string): ClientConfig {
   const entries = new Map<string, unknown>();
   const lines = text.replace(/\r\n?/g, "\n").split("\n");
   for (let i = 0; i < lines.length; i++) {
-    let line = (lines[i] ?? "").trimStart();
-    if (line === "" || line.startsWith("#") || line.startsWith("!")) continue;
-    while (/(^|[^\\])(\\\\)*\\$/.test(line) && i + 1 < lines.length) {
-      line = line.slice(0, -1) + (lines[++i] ?? "").trimStart();
+    const first = (lines[i] ?? "").trimStart();
+    if (first === "" || first.startsWith("#") || first.startsWith("!")) {
+      continue;
     }
+    // Linear in the text: each physical line is scanned once and the parts
+    // are joined once (a growing string re-tested per line was quadratic).
+    const parts = [first];
+    while (continues(parts[parts.length - 1]!) && i + 1 < lines.length) {
+      parts[parts.length - 1] = parts[parts.length - 1]!.slice(0, -1);
+      parts.push((lines[++i] ?? "").trimStart());
+    }
+    const line = parts.join("");
     const match = /^((?:\\.|[^=:\s\\])+)\s*[=:]?\s*(.*)$/.exec(line);
     if (!match) {
       throw new ConfigError(`line ${i + 1}: expected key=value`);
@@ -305,6 +312,17 @@ export function parsePropertiesConfig(text: string): ClientConfig {
     entries.set(unescape(match[1] ?? ""), unescape(match[2] ?? ""));
   }
   return clientConfigOf(entries);
+}
+
+/**
+ * Whether a physical line ends in an odd run of backslashes (a line
+ * continuation). Only the run is scanned: the part before a continued
+ * line ends in an even run, so the parity of the joined line is the same.
+ */
+function continues(line: string): boolean {
+  let run = 0;
+  while (run < line.length && line[line.length - 1 - run] === "\\") run++;
+  return run % 2 === 1;
 }
 
 function unescape(text: string): string {

@@ -140,6 +140,36 @@ Deno.test("a cyclic YAML alias is a one-line ConfigError naming the file", async
   assert.equal(shared.tsPath, "/ts.zip");
 });
 
+Deno.test("properties: continued lines parse in linear time (3 MB)", () => {
+  // 100,000 continued lines of 30 characters: the quadratic parser took
+  // minutes; a linear one takes milliseconds (the bound is loose on purpose).
+  const lines = 100_000;
+  const text = [
+    "orm.client.openapi.properties.info.description = \\",
+    ...Array.from({ length: lines }, () => "    abcdefghijklmnopqrstuvwxyz\\"),
+    "    end",
+    ...Array.from({ length: 20_000 }, (_, i) => `# comment ${i}`),
+  ].join("\n");
+  assert.ok(text.length > 3_000_000);
+  const started = performance.now();
+  const config = parsePropertiesConfig(text);
+  const elapsed = performance.now() - started;
+  assert.equal(
+    config.info?.description,
+    `${"abcdefghijklmnopqrstuvwxyz".repeat(lines)}end`,
+  );
+  assert.ok(elapsed < 3000, `${elapsed} ms`);
+});
+
+Deno.test("properties: an even run of backslashes ends the line", () => {
+  const config = parsePropertiesConfig([
+    "orm.client.openapi.properties.info.title = a\\\\",
+    "orm.client.openapi.properties.info.version = \\\\\\",
+    "    2",
+  ].join("\n"));
+  assert.deepEqual(config.info, { title: "a\\", version: "\\2" });
+});
+
 Deno.test("orm.yml and orm.properties both present: an error naming both", async () => {
   const files = {
     "orm.yml": "orm:\n  client:\n    ts:\n      path: /a.zip\n",

@@ -42,6 +42,9 @@
  *   braces is rejected where the offending `{` stands, so the recursive
  *   descent never exhausts the stack.
  *
+ * - The fetcher returned runs on a work budget (`fetcher_budget.ts`): the
+ *   text limits bound the text, not what it loads.
+ *
  * For any string, `compileFetcher` either returns a fetcher or throws a
  * {@link FetcherSyntaxError} with a 1-based line and column (columns count
  * Unicode code points; `\r\n`, `\n` and a lone `\r` each end a line).
@@ -53,6 +56,7 @@ import type { AnyClass } from "./metadata.ts";
 import { type AnyFetcher, fetcherOf, type Selection } from "./fetcher.ts";
 import { type EntityMetadata, entityMetadata } from "./entity.ts";
 import { MAX_RECURSION_DEPTH } from "./apply_fetcher.ts";
+import { markClientFetcher } from "./fetcher_budget.ts";
 
 /** Limits of `compileFetcher`, so that a hostile string cannot exhaust a server. */
 export interface CompileFetcherOptions {
@@ -79,7 +83,7 @@ export class FetcherSyntaxError extends Error {
 /** Default of {@link CompileFetcherOptions.maxDepth}. */
 const DEFAULT_MAX_DEPTH = 16;
 /** Default of {@link CompileFetcherOptions.maxLength}. */
-const DEFAULT_MAX_LENGTH = 8192;
+export const DEFAULT_MAX_LENGTH = 8192;
 /** Hard ceiling of `maxDepth`, which keeps the recursive descent stack-safe. */
 const MAX_DEPTH_CEILING = 256;
 
@@ -464,5 +468,7 @@ export function compileFetcher(
       column,
     );
   }
-  return new Parser(text, maxDepth, maxRecursionDepth).parse(metadata);
+  return markClientFetcher(
+    new Parser(text, maxDepth, maxRecursionDepth).parse(metadata),
+  );
 }

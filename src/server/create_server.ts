@@ -21,6 +21,11 @@ import { selectGroups } from "../model/select_groups.ts";
 import { withUriPrefix } from "../model/uri_prefix.ts";
 import { serverModels } from "../pipeline.ts";
 import type { AnyClass } from "../runtime/metadata.ts";
+import {
+  checkBudget,
+  type FetcherBudget,
+  withFetcherBudget,
+} from "../runtime/fetcher_budget.ts";
 import { ArtifactCache, matchesEtag } from "./artifact_cache.ts";
 import { isBadQuery, parseArtifactQuery } from "./artifact_query.ts";
 import {
@@ -60,6 +65,14 @@ export interface CreateServerOptions {
    * with `RequestPart<T>` parameters); larger ones get a 413. Default 10 MiB.
    */
   readonly maxUploadBytes?: number;
+  /**
+   * The work budget of fetchers compiled from client text during a request
+   * (objects and JSON bytes of one answer; over it, a 422 `{ error:
+   * "fetcher-budget", limit, max, message }`). Per limit, the tighter of
+   * this and the store's applies; default `DEFAULT_FETCHER_BUDGET` (10,000
+   * objects, 1 MiB).
+   */
+  readonly fetcherBudget?: Partial<FetcherBudget>;
   /** Middleware run before every route (logging, authentication, tenants). */
   readonly middleware?: readonly MiddlewareHandler[];
   /** Told of every artifact render (tests count them). */
@@ -136,6 +149,10 @@ export async function createServer(
   const artifacts = artifactRoutes(config);
   const app = new Hono();
   const routes: string[] = [];
+  if (options.fetcherBudget !== undefined) {
+    const budget = checkBudget(options.fetcherBudget, "createServer's");
+    app.use((_, next) => withFetcherBudget(budget, next));
+  }
   for (const middleware of options.middleware ?? []) app.use(middleware);
 
   for (const artifact of artifacts) {

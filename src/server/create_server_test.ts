@@ -6,6 +6,7 @@ import { readTree } from "../fs/tree.ts";
 import { createServer, ServerStartError } from "./create_server.ts";
 import { ServerConfigError } from "./artifacts.ts";
 import { ShirtController } from "./routes/testdata/shop/shop_controller.ts";
+import { bookstoreServing } from "../../fixtures/bookstore/serving.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const BOOKSTORE = `${ROOT}fixtures/bookstore`;
@@ -211,6 +212,33 @@ Deno.test("controllers are served beside the artifacts", async () => {
   );
   await zip.arrayBuffer();
   assert.equal((await server.request("/openapi.yml")).status, 404);
+});
+
+Deno.test("fetcherBudget bounds the fetchers clients send, with the store's", async () => {
+  const serving = bookstoreServing();
+  const server = await createServer({
+    project: BOOKSTORE,
+    typeCheck: false,
+    controllers: serving.controllers,
+    fetcherOwners: serving.fetcherOwners,
+    fetcherBudget: { maxObjects: 3 },
+  });
+  const dynamic = (code: string) =>
+    server.request(`/dynamic/book/1?fetcherCode=${encodeURIComponent(code)}`);
+  // Book 1 and its two authors: 3 objects.
+  assert.equal((await dynamic("{ authors { lastName } }")).status, 200);
+  const over = await dynamic("{ store { books } }");
+  assert.equal(over.status, 422);
+  assert.deepEqual(await over.json(), {
+    error: "fetcher-budget",
+    limit: "maxObjects",
+    max: 3,
+    message:
+      "the fetcher asks for more than 3 objects (at least 4): select fewer associations or nest them less",
+  });
+  // The server's own fetchers have no budget.
+  assert.equal((await server.request("/book/1")).status, 200);
+  serving.store.close();
 });
 
 Deno.test("orm.client.uri-prefix: routes, client URIs and the document move under it", async () => {

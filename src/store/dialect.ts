@@ -31,6 +31,16 @@ export interface Dialect {
   encode(value: unknown, type: ColumnType | undefined): unknown;
   /** Decodes a value read from a column of this type. */
   decode(value: unknown, type: ColumnType | undefined): unknown;
+  /**
+   * Starts a transaction that takes the write lock at once (so two
+   * processes seeding one file run one after the other).
+   */
+  readonly beginWrite: string;
+  /**
+   * A table named so that a `WITH` clause of the same name does not shadow
+   * it (`main."book"`): how a filtered table's clause reads the real one.
+   */
+  baseTable(name: string): string;
 }
 
 /** SQLite (node:sqlite): lists bound as JSON arrays, booleans as 0/1. */
@@ -48,6 +58,8 @@ export const sqliteDialect: Dialect = {
   encode: (value) => typeof value === "boolean" ? (value ? 1 : 0) : value,
   decode: (value, type) =>
     type === "boolean" && typeof value === "number" ? value !== 0 : value,
+  beginWrite: "BEGIN IMMEDIATE",
+  baseTable: (name) => `main.${sqliteDialect.quote(name)}`,
 };
 
 const SQLITE_TYPES: Record<ColumnType, string> = {

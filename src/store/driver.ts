@@ -11,17 +11,47 @@ import {
   type SQLInputValue,
   type StatementSync,
 } from "node:sqlite";
+import { StoreBusyError, StoreOpenError } from "./store_errors.ts";
 
 /** One result row, keyed by column alias. */
 export type Row = Readonly<Record<string, unknown>>;
 
 /** Runs statements on one database. Asynchronous so remote engines fit. */
 export interface Driver {
+  /**
+   * Opens the database and checks it can be used, before the first
+   * statement (the store calls it first; `all` opens too when needed).
+   * Rejects with a StoreOpenError naming the file and what to do.
+   */
+  open?(): Promise<void>;
   /** Runs a statement and returns every row it yields (none for DML). */
   all(sql: string, params: readonly unknown[]): Promise<Row[]>;
   /** Releases the database. */
   close(): void;
 }
+
+/** Options of {@link sqliteDriver}. */
+export interface SqliteDriverOptions {
+  /**
+   * How long a statement waits for a lock another connection holds before
+   * it fails with a StoreBusyError (503). Default
+   * {@link DEFAULT_BUSY_TIMEOUT_MS}.
+   */
+  readonly busyTimeoutMs?: number;
+}
+
+/** Default of {@link SqliteDriverOptions.busyTimeoutMs}: 5 s. */
+export const DEFAULT_BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * SQLite's own busy_timeout: how long one attempt may block the thread
+ * (node:sqlite is synchronous). Longer waits go back to the event loop
+ * between attempts, so a lock held elsewhere never freezes the server.
+ */
+const BLOCKING_WAIT_MS = 10;
+
+/** Pause between attempts on a locked database, growing up to the last. */
+const RETRY_PAUSES_MS = [5, 10, 20, 50, 100];
 
 /** Prepared statements kept per driver (the store's SQL repeats). */
 const STATEMENT_CACHE_SIZE = 256;
@@ -37,17 +67,30 @@ interface Prepared {
 
 /**
  * A driver on `node:sqlite`: `path` is a file (created when missing) or
- * `:memory:`. Foreign keys are enforced. Statements are prepared once per
- * SQL text (up to {@link STATEMENT_CACHE_SIZE}, then the oldest goes).
+ * `:memory:`. A file is put in WAL mode (readers never wait for a writer,
+ * a crash loses no committed transaction). Foreign keys are enforced.
+ * Statements are prepared once per SQL text (up to
+ * {@link STATEMENT_CACHE_SIZE}, then the oldest goes). A statement that
+ * meets another connection's lock is tried again, off the event loop,
+ * until `busyTimeoutMs`; then it fails with a StoreBusyError.
  */
-export function sqliteDriver(path: string): Driver {
-  const database = new DatabaseSync(path);
-  database.exec("PRAGMA foreign_keys = ON");
+export function sqliteDriver(
+  path: string,
+  options: SqliteDriverOptions = {},
+): Driver {
+  const busyTimeoutMs = options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS;
+  if (!Number.isSafeInteger(busyTimeoutMs) || busyTimeoutMs < 0) {
+    throw new TypeError(
+      `busyTimeoutMs must be an integer of at least 0, got ${busyTimeoutMs}`,
+    );
+  }
+  let database: DatabaseSync | undefined;
+  let opened: Promise<void> | undefined;
   const statements = new Map<string, Prepared>();
   const prepared = (sql: string): Prepared => {
     let statement = statements.get(sql);
     if (statement === undefined) {
-      statement = prepare(database.prepare(sql));
+      statement = prepare(database!.prepare(sql));
       if (statements.size >= STATEMENT_CACHE_SIZE) {
         statements.delete(statements.keys().next().value!);
       }
@@ -55,17 +98,92 @@ export function sqliteDriver(path: string): Driver {
     }
     return statement;
   };
-  return {
-    all(sql, params) {
-      try {
-        const values = params.map((p) => (p ?? null) as SQLInputValue);
-        return Promise.resolve(prepared(sql).all(values));
-      } catch (error) {
-        return Promise.reject(error);
+  const retrying = <T>(attempt: () => T) =>
+    untilFree(attempt, path, busyTimeoutMs);
+  const open = () =>
+    opened ??= retrying(() => {
+      database ??= openDatabase(path);
+      if (path !== ":memory:") {
+        // Reads the header: "file is not a database" shows here.
+        database.exec("PRAGMA journal_mode = WAL");
       }
+      database.prepare("SELECT COUNT(*) FROM sqlite_master").all();
+    }).catch((error) => {
+      throw unusable(path, error);
+    });
+  return {
+    open,
+    all(sql, params) {
+      const values = params.map((p) => (p ?? null) as SQLInputValue);
+      if (database === undefined) {
+        return open().then(() => retrying(() => prepared(sql).all(values)));
+      }
+      return retrying(() => prepared(sql).all(values));
     },
-    close: () => database.close(),
+    close: () => database?.close(),
   };
+}
+
+function openDatabase(path: string): DatabaseSync {
+  const database = new DatabaseSync(path);
+  database.exec(`PRAGMA busy_timeout = ${BLOCKING_WAIT_MS}`);
+  database.exec("PRAGMA foreign_keys = ON");
+  return database;
+}
+
+/** A failure to open `path` as a StoreOpenError (a busy one stays as is). */
+function unusable(path: string, error: unknown): Error {
+  if (error instanceof StoreBusyError) return error;
+  const reason = (error as Error).message.replace(/: \/.*$/, "");
+  const hint = /unable to open/.test(reason)
+    ? "check that its folder exists and is writable"
+    : "give another file (a new one is created), or restore this one from a backup";
+  return new StoreOpenError(path, reason, hint);
+}
+
+/** Whether SQLite refused because another connection holds a lock. */
+function isBusy(error: unknown): boolean {
+  return error instanceof Error &&
+    /^database (schema )?is locked/.test(error.message);
+}
+
+/**
+ * Runs `attempt` now; while it fails because the database is locked, again
+ * after a pause (the event loop runs meanwhile), until `timeoutMs` have
+ * passed: then a StoreBusyError. Other failures reject at once.
+ */
+function untilFree<T>(
+  attempt: () => T,
+  path: string,
+  timeoutMs: number,
+): Promise<T> {
+  try {
+    return Promise.resolve(attempt());
+  } catch (error) {
+    if (!isBusy(error)) return Promise.reject(error);
+  }
+  const deadline = performance.now() + timeoutMs;
+  return new Promise((resolve, reject) => {
+    let tries = 0;
+    const next = () => {
+      const left = deadline - performance.now();
+      if (left <= 0) {
+        reject(new StoreBusyError(path, timeoutMs));
+        return;
+      }
+      const pause = RETRY_PAUSES_MS[tries] ?? RETRY_PAUSES_MS.at(-1)!;
+      tries++;
+      setTimeout(() => {
+        try {
+          resolve(attempt());
+        } catch (error) {
+          if (isBusy(error)) next();
+          else reject(error);
+        }
+      }, Math.min(pause, left));
+    };
+    next();
+  });
 }
 
 /**

@@ -15,6 +15,7 @@ import type { Row } from "./driver.ts";
 import type { AssociationProperty, EntityTable, Schema } from "./schema.ts";
 import type { SortTerm } from "./sort_code.ts";
 import { columnExpression, SqlParams, whereConditions } from "./where.ts";
+import { type Counted, type LoadMeter, shareCopies } from "./load_meter.ts";
 
 /** What the executor runs on. */
 export interface ExecutionContext {
@@ -58,6 +59,8 @@ type AssociationSelection = Extract<Selection, { kind: "association" }>;
 interface Loaded {
   readonly object: Record<string, unknown>;
   readonly row: Row;
+  /** Times the object is written in the answer (shared ones: more than once). */
+  copies: number;
 }
 
 const TARGET = "t";
@@ -66,11 +69,18 @@ const OWNER_KEY = "@owner";
 const TOTAL_KEY = "@total";
 const referenceKey = (property: string) => `@ref.${property}`;
 
-/** Loads the fetcher's shape for every root row the query selects. */
+/**
+ * Loads the fetcher's shape for every root row the query selects. With a
+ * `meter` (a client fetcher), each statement reads at most the rows left in
+ * its budget and each level is counted before the next statement runs.
+ *
+ * @throws FetcherBudgetError when the meter's budget is exceeded.
+ */
 export async function loadRoots(
   context: ExecutionContext,
   fetcher: AnyFetcher,
   query: RootQuery,
+  meter?: LoadMeter,
 ): Promise<RootResult> {
   const { schema, dialect } = context;
   const table = schema.table(fetcher.entity);
@@ -86,30 +96,33 @@ export async function loadRoots(
     } ${TARGET}`;
   };
   const head = context.pieces?.head(fetcher, withTotal, build) ?? build();
-  const conditions = [
-    ...whereConditions(
-      schema,
-      dialect,
-      table,
-      TARGET,
-      query.where ?? {},
-      params,
-    ),
-    ...filterConditions(context, table, params),
-  ];
+  const filtered = filteredTables(context, params);
+  const conditions = whereConditions(
+    schema,
+    dialect,
+    table,
+    TARGET,
+    query.where ?? {},
+    params,
+  );
+  const limit = meter === undefined
+    ? query.limit
+    : Math.min(query.limit ?? Infinity, meter.rowLimit);
   const sql = [
+    filtered,
     head,
     whereClause(conditions),
     `ORDER BY ${orderBy(context, table, query.sort ?? [])}`,
     dialect.limitOffset(
-      query.limit === undefined ? undefined : params.add(query.limit),
+      limit === undefined ? undefined : params.add(limit),
       query.offset === undefined ? undefined : params.add(query.offset),
     ),
   ].filter(Boolean).join(" ");
   const rows = await context.run(sql, params.values);
   const loaded = toLoaded(context, table, fetcher, rows);
+  meter?.addLevel(loaded);
   if (hasAssociation(fetcher)) {
-    await loadAssociations(context, table, fetcher, loaded);
+    await loadAssociations(context, table, fetcher, loaded, meter);
   }
   const total = rows[0]?.[TOTAL_KEY];
   return {
@@ -125,21 +138,38 @@ function hasAssociation(fetcher: AnyFetcher): boolean {
   return false;
 }
 
-/** The SQL conditions of the table's global filter. */
-export function filterConditions(
+/**
+ * `WITH` clauses that stand for every table whose global filter is active
+ * (`WITH "book" AS (SELECT * FROM main."book" t WHERE t."tenant" = ?)`),
+ * or "" when none is. Put first in a statement (its parameters come first),
+ * they shadow the tables for ALL the statement's SQL: roots, associations,
+ * join tables' targets and the SQL of formulas, which a condition added to
+ * the root could not reach.
+ */
+export function filteredTables(
   context: ExecutionContext,
-  table: EntityTable,
   params: SqlParams,
-): string[] {
-  const filter = context.filter(table);
-  return filter === undefined ? [] : whereConditions(
-    context.schema,
-    context.dialect,
-    table,
-    TARGET,
-    filter,
-    params,
-  );
+): string {
+  const { schema, dialect } = context;
+  const clauses: string[] = [];
+  for (const table of schema.tables) {
+    const filter = context.filter(table);
+    if (filter === undefined) continue;
+    const conditions = whereConditions(
+      schema,
+      dialect,
+      table,
+      TARGET,
+      filter,
+      params,
+    );
+    clauses.push(
+      `${dialect.quote(table.name)} AS NOT MATERIALIZED (SELECT * FROM ${
+        dialect.baseTable(table.name)
+      } ${TARGET} ${whereClause(conditions)})`,
+    );
+  }
+  return clauses.length === 0 ? "" : `WITH ${clauses.join(", ")}`;
 }
 
 /** `WHERE a AND b`, or nothing. */
@@ -240,7 +270,7 @@ function toLoaded(
         object[name] = dialect.decode(value, type);
       }
     }
-    loaded[r] = { object, row };
+    loaded[r] = { object, row, copies: 1 };
   }
   return loaded;
 }
@@ -263,11 +293,20 @@ async function loadAssociations(
   table: EntityTable,
   fetcher: AnyFetcher,
   owners: readonly Loaded[],
+  meter: LoadMeter | undefined,
 ): Promise<void> {
   for (const [name, selection] of fetcher.selections) {
     const property = table.metadata.properties.get(name);
     if (selection.kind === "association" && property?.kind === "association") {
-      await loadAssociation(context, table, property, selection, owners, 1);
+      await loadAssociation(
+        context,
+        table,
+        property,
+        selection,
+        owners,
+        1,
+        meter,
+      );
     }
   }
 }
@@ -279,6 +318,7 @@ async function loadAssociation(
   selection: AssociationSelection,
   owners: readonly Loaded[],
   level: number,
+  meter: LoadMeter | undefined,
 ): Promise<void> {
   if (owners.length === 0) return;
   const { schema } = context;
@@ -290,21 +330,28 @@ async function loadAssociation(
   if (link.kind === "reference") {
     const keyOf = (node: Loaded) => node.row[referenceKey(name)];
     if (selection.child.selections.size === 1 && !recursive) {
+      const idOnly: Counted[] = [];
       for (const node of owners) {
         const key = keyOf(node);
         if (key !== null && key !== undefined) {
-          node.object[name] = { [target.metadata.idProperty]: key };
+          const object = { [target.metadata.idProperty]: key };
+          node.object[name] = object;
+          if (meter) idOnly.push({ object, copies: node.copies });
         }
       }
+      meter?.addLevel(idOnly, name, owners);
       return;
     }
     targets = await selectTargets(context, target, selection, property, {
       keyColumn: `${TARGET}.${context.dialect.quote(target.idColumn)}`,
       keys: distinctKeys(owners.map(keyOf)),
-    });
-    const byId = new Map(
-      targets.map((node) => [node.row[target.metadata.idProperty], node]),
-    );
+    }, meter);
+    const idOf = (node: Loaded) => node.row[target.metadata.idProperty];
+    if (meter !== undefined) {
+      shareCopies(owners, keyOf, targets, idOf);
+      meter.addLevel(targets, name, owners);
+    }
+    const byId = new Map(targets.map((node) => [idOf(node), node]));
     for (const node of owners) {
       const found = byId.get(keyOf(node));
       if (found) node.object[name] = found.object;
@@ -323,7 +370,11 @@ async function loadAssociation(
           } = ${TARGET}.${context.dialect.quote(target.idColumn)}`,
         }
         : {}),
-    });
+    }, meter);
+    if (meter !== undefined) {
+      shareCopies(owners, idOf, targets, (node) => node.row[OWNER_KEY]);
+      meter.addLevel(targets, name, owners);
+    }
     const groups = new Map<unknown, Record<string, unknown>[]>();
     for (const node of targets) {
       const key = node.row[OWNER_KEY];
@@ -335,7 +386,7 @@ async function loadAssociation(
       node.object[name] = groups.get(idOf(node)) ?? [];
     }
   }
-  await loadAssociations(context, target, selection.child, targets);
+  await loadAssociations(context, target, selection.child, targets, meter);
   const depth = selection.recursive?.depth ?? MAX_RECURSION_DEPTH;
   if (recursive && level < depth) {
     await loadAssociation(
@@ -345,6 +396,7 @@ async function loadAssociation(
       selection,
       targets,
       level + 1,
+      meter,
     );
   }
 }
@@ -364,6 +416,7 @@ async function selectTargets(
   selection: AssociationSelection,
   property: AssociationProperty,
   query: TargetQuery,
+  meter: LoadMeter | undefined,
 ): Promise<Loaded[]> {
   if (query.keys.length === 0) return [];
   const { dialect } = context;
@@ -375,18 +428,22 @@ async function selectTargets(
     selection.recursive === undefined ? undefined : property,
   );
   columns.push(`${query.keyColumn} AS ${dialect.quote(OWNER_KEY)}`);
+  const filtered = filteredTables(context, params);
   const conditions = [
     dialect.inList(
       query.keyColumn,
       params.add(dialect.listParameter(query.keys)),
     ),
-    ...filterConditions(context, target, params),
   ];
   const sql = [
+    filtered,
     `SELECT ${columns.join(", ")} FROM ${dialect.quote(target.name)} ${TARGET}`,
     query.join ?? "",
     whereClause(conditions),
     `ORDER BY ${TARGET}.${dialect.quote(target.idColumn)}`,
+    meter === undefined
+      ? ""
+      : dialect.limitOffset(params.add(meter.rowLimit), undefined),
   ].filter(Boolean).join(" ");
   const rows = await context.run(sql, params.values);
   return toLoaded(context, target, selection.child, rows);

@@ -6,6 +6,7 @@
  */
 
 export {
+  DEFAULT_MAX_PAGE_SIZE,
   type ListQuery,
   Store,
   type StoreFilter,
@@ -17,5 +18,17 @@ export { StoreQueryError } from "./sort_code.ts";
 export { FETCHER_CACHE_SIZE, FetcherCache } from "./fetcher_cache.ts";
 export type { Where, WhereValue } from "./where.ts";
 export { type ColumnType, type Dialect, sqliteDialect } from "./dialect.ts";
-export { type Driver, type Row, sqliteDriver } from "./driver.ts";
+export {
+  DEFAULT_BUSY_TIMEOUT_MS,
+  type Driver,
+  type Row,
+  sqliteDriver,
+  type SqliteDriverOptions,
+} from "./driver.ts";
+export {
+  BUSY_RETRY_AFTER_SECONDS,
+  databaseFile,
+  StoreBusyError,
+  StoreOpenError,
+} from "./store_errors.ts";
 export type { ColumnTypes } from "./schema.ts";

@@ -14,12 +14,19 @@ import {
   type ShapeOf,
 } from "../runtime/fetcher.ts";
 import type { AnyClass } from "../runtime/metadata.ts";
+import {
+  checkBudget,
+  effectiveBudget,
+  type FetcherBudget,
+  isClientFetcher,
+} from "../runtime/fetcher_budget.ts";
+import { LoadMeter } from "./load_meter.ts";
 import type { EntityMetadata } from "../runtime/entity.ts";
 import { type Dialect, sqliteDialect } from "./dialect.ts";
 import { type Driver, type Row, sqliteDriver } from "./driver.ts";
 import {
   type ExecutionContext,
-  filterConditions,
+  filteredTables,
   loadRoots,
   type RootQuery,
   whereClause,
@@ -65,11 +72,21 @@ export interface StoreOptions {
   readonly entities: readonly AnyClass[];
   /** SQLite database file, created when missing. Default `:memory:`. */
   readonly path?: string;
+  /**
+   * How long a statement waits for a lock another process holds before it
+   * fails with a StoreBusyError (a 503). Default 5000 (SQLite driver only).
+   */
+  readonly busyTimeoutMs?: number;
   /** Declared column types, keyed `"Entity.property"` (booleans need one). */
   readonly columnTypes?: ColumnTypes;
   /** Conditions added to every query of their entity. */
   readonly filters?: readonly StoreFilter[];
-  /** Fills the tables once they exist (check `count` to seed only once). */
+  /**
+   * Fills the tables once they exist (check `count` to seed only once).
+   * Creating the tables and seeding are one transaction holding the write
+   * lock: a crash leaves all of it or none, and two processes opening one
+   * file seed it once.
+   */
   readonly seed?: (writer: StoreWriter) => Promise<void>;
   /** Called with every statement run (logging, tests). */
   readonly onStatement?: (sql: string, params: readonly unknown[]) => void;
@@ -77,7 +94,20 @@ export interface StoreOptions {
   readonly driver?: Driver;
   /** Another engine: its dialect (default: SQLite). */
   readonly dialect?: Dialect;
+  /**
+   * The work budget of fetchers compiled from client text (`compileFetcher`):
+   * objects and JSON bytes of one answer. Per limit, the tighter of this and
+   * the server's (`createServer({ fetcherBudget })`) applies; default
+   * `DEFAULT_FETCHER_BUDGET` (10,000 objects, 1 MiB). Server fetchers have
+   * no budget.
+   */
+  readonly fetcherBudget?: Partial<FetcherBudget>;
+  /** Largest `pageSize` of {@link Store.page}. Default {@link DEFAULT_MAX_PAGE_SIZE}. */
+  readonly maxPageSize?: number;
 }
+
+/** Default of {@link StoreOptions.maxPageSize}. */
+export const DEFAULT_MAX_PAGE_SIZE = 1000;
 
 /** Criteria of {@link Store.list}. */
 export interface ListQuery<E> {
@@ -113,6 +143,8 @@ export class Store {
   readonly #context: ExecutionContext;
   /** Parsed sort codes by table and code (bounded: codes come from clients). */
   readonly #sorts = new Map<EntityMetadata, Map<string, SortTerm[]>>();
+  readonly #maxPageSize: number;
+  readonly #fetcherBudget: Partial<FetcherBudget> | undefined;
   #statementCount = 0;
 
   /**
@@ -123,11 +155,26 @@ export class Store {
   constructor(options: StoreOptions) {
     this.#schema = buildSchema(options.entities, options.columnTypes);
     this.#dialect = options.dialect ?? sqliteDialect;
-    this.#driver = options.driver ?? sqliteDriver(options.path ?? ":memory:");
+    this.#driver = options.driver ??
+      sqliteDriver(
+        options.path ?? ":memory:",
+        options.busyTimeoutMs === undefined
+          ? {}
+          : { busyTimeoutMs: options.busyTimeoutMs },
+      );
     this.#filters = new Map(
       (options.filters ?? []).map((filter) => [filter.entity, filter]),
     );
     this.#onStatement = options.onStatement;
+    this.#maxPageSize = options.maxPageSize ?? DEFAULT_MAX_PAGE_SIZE;
+    this.#fetcherBudget = options.fetcherBudget === undefined
+      ? undefined
+      : checkBudget(options.fetcherBudget, "the store's");
+    if (!Number.isSafeInteger(this.#maxPageSize) || this.#maxPageSize < 1) {
+      throw new TypeError(
+        `maxPageSize must be a positive integer, got ${this.#maxPageSize}`,
+      );
+    }
     this.#context = {
       schema: this.#schema,
       dialect: this.#dialect,
@@ -198,7 +245,8 @@ export class Store {
    * than `find` needs only for a page past the end.
    *
    * @throws StoreQueryError for a sort field that is not an id, scalar or
-   * formula of the entity, or a bad page index or size.
+   * formula of the entity, a negative page index, a page size under 1 or
+   * over `maxPageSize`, or a first row past 2^53 - 1.
    */
   async page<F extends AnyFetcher>(
     fetcher: F,
@@ -209,14 +257,21 @@ export class Store {
   ): Promise<Page<ShapeOf<F>>> {
     if (!this.#isReady) await this.#ready;
     checkCount("pageIndex", pageIndex, 0);
-    checkCount("pageSize", pageSize, 1);
+    checkCount("pageSize", pageSize, 1, this.#maxPageSize);
+    const offset = pageIndex * pageSize;
+    if (!Number.isSafeInteger(offset)) {
+      throw new StoreQueryError(
+        "pageIndex",
+        `pageIndex × pageSize must be at most ${Number.MAX_SAFE_INTEGER}, got ${pageIndex} × ${pageSize}`,
+      );
+    }
     const type = entityOf(fetcher);
     const sort = this.#sort(type, sortCode);
     const { objects, total } = await this.#load(fetcher, {
       where,
       sort,
       limit: pageSize,
-      offset: pageIndex * pageSize,
+      offset,
       withTotal: true,
     });
     const totalRowCount = total ??
@@ -253,14 +308,23 @@ export class Store {
     this.#driver.close();
   }
 
+  /** Opens the database, then creates the tables and seeds in one transaction. */
   async #initialize(seed: StoreOptions["seed"]): Promise<void> {
-    for (const sql of schemaStatements(this.#schema, this.#dialect)) {
-      await this.#run(sql, []);
+    await this.#driver.open?.();
+    await this.#run(this.#dialect.beginWrite, []);
+    try {
+      for (const sql of schemaStatements(this.#schema, this.#dialect)) {
+        await this.#run(sql, []);
+      }
+      await seed?.({
+        insert: (entity, values) => this.#insert(entity, values),
+        count: (entity, where) => this.#count(entity, where),
+      });
+      await this.#run("COMMIT", []);
+    } catch (error) {
+      await this.#run("ROLLBACK", []).catch(() => {});
+      throw error;
     }
-    await seed?.({
-      insert: (entity, values) => this.#insert(entity, values),
-      count: (entity, where) => this.#count(entity, where),
-    });
   }
 
   #run(sql: string, params: readonly unknown[]): Promise<Row[]> {
@@ -269,8 +333,12 @@ export class Store {
     return this.#driver.all(sql, params);
   }
 
+  /** Loads `fetcher`'s shape; a client fetcher on its budget. */
   #load(fetcher: AnyFetcher, query: RootQuery) {
-    return loadRoots(this.#context, fetcher, query);
+    const meter = isClientFetcher(fetcher)
+      ? new LoadMeter(effectiveBudget(this.#fetcherBudget))
+      : undefined;
+    return loadRoots(this.#context, fetcher, query, meter);
   }
 
   /** {@link parseSortCode}, kept per table and code. */
@@ -292,19 +360,18 @@ export class Store {
     const table = this.#schema.table(entity);
     const q = this.#dialect.quote;
     const params = new SqlParams(this.#dialect);
-    const conditions = [
-      ...whereConditions(
-        this.#schema,
-        this.#dialect,
-        table,
-        "t",
-        where,
-        params,
-      ),
-      ...filterConditions(this.#context, table, params),
-    ];
+    const filtered = filteredTables(this.#context, params);
+    const conditions = whereConditions(
+      this.#schema,
+      this.#dialect,
+      table,
+      "t",
+      where,
+      params,
+    );
     const [row] = await this.#run(
       [
+        filtered,
         `SELECT COUNT(*) AS ${q("count")} FROM ${q(table.name)} t`,
         whereClause(conditions),
       ].filter(Boolean).join(" "),
@@ -330,12 +397,23 @@ function entityOf(fetcher: AnyFetcher): AnyClass {
   return fetcher.entity;
 }
 
-/** Checks an integer argument is at least `min`; returns it. */
-function checkCount(argument: string, value: number, min: number): number {
+/** Checks an integer argument is from `min` to `max`; returns it. */
+function checkCount(
+  argument: string,
+  value: number,
+  min: number,
+  max = Number.MAX_SAFE_INTEGER,
+): number {
   if (!Number.isSafeInteger(value) || value < min) {
     throw new StoreQueryError(
       argument,
       `${argument} must be an integer of at least ${min}, got ${value}`,
+    );
+  }
+  if (value > max) {
+    throw new StoreQueryError(
+      argument,
+      `${argument} must be at most ${max}, got ${value}`,
     );
   }
   return value;

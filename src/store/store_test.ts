@@ -214,6 +214,23 @@ Deno.test("page: bad arguments are StoreQueryErrors naming the argument", async 
     refusedWith("pageSize", /got 1.5/),
   );
   await assert.rejects(
+    store.page(f, 0, 1001),
+    refusedWith("pageSize", /at most 1000, got 1001/),
+  );
+  await assert.rejects(
+    store.page(f, 2 ** 52, 1000),
+    refusedWith("pageIndex", /pageIndex × pageSize must be at most/),
+  );
+  // Far past the end but within 2^53: an empty page, no error.
+  const far = await store.page(f, 3037000500, 1000);
+  assert.deepEqual(far.rows, []);
+  assert.equal(far.totalRowCount, 12);
+  const small = bookstoreStore({ maxPageSize: 3 });
+  await assert.rejects(
+    small.page(f, 0, 4),
+    refusedWith("pageSize", /at most 3/),
+  );
+  await assert.rejects(
     store.page(f, 0, 5, "name asc, secret desc"),
     refusedWith("sortCode", /cannot sort Book by "secret"/),
   );

@@ -210,6 +210,7 @@ Deno.test("OpenAPI 3.0 schemas convert to JSON Schema", () => {
       properties: {
         "x-name": { type: "string", enum: ["A"], nullable: true, example: "A" },
         n: { type: "number", minimum: 0, exclusiveMinimum: true },
+        i: { type: "integer", minimum: 1 },
         r: { $ref: "#/components/schemas/Book", description: "ignored" },
         any: { nullable: true, description: "anything or null" },
       },
@@ -220,6 +221,7 @@ Deno.test("OpenAPI 3.0 schemas convert to JSON Schema", () => {
       properties: {
         "x-name": { type: ["string", "null"], enum: ["A", null] },
         n: { type: "number", exclusiveMinimum: 0 },
+        i: { type: "integer", minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
         r: { $ref: "tailor-openapi-components.json#/definitions/Book" },
         any: {
           anyOf: [{ description: "anything or null" }, { type: "null" }],

@@ -66,6 +66,11 @@ export function toJsonSchema(schema: unknown): unknown {
       delete out[limit];
     } else if (out[exclusive] === false) delete out[exclusive];
   }
+  if (out.type === "integer") {
+    // An Int past 2^53 loses digits in JSON.parse: refuse it, as binding does.
+    out.minimum ??= Number.MIN_SAFE_INTEGER;
+    out.maximum ??= Number.MAX_SAFE_INTEGER;
+  }
   if (schema.nullable === true) {
     // `nullable` beside `allOf` (a nullable `$ref`): null, or the schema.
     if ("allOf" in out || "anyOf" in out || "oneOf" in out) {

@@ -10,6 +10,7 @@ import { analyzeProject } from "../../analyze/analyze.ts";
 import { responseValidator } from "../../testing/validate_openapi.ts";
 import { bookstoreServing } from "../../../fixtures/bookstore/serving.ts";
 import { controllerRoutes } from "./mount.ts";
+import { worstBookText } from "../../store/testdata/worst_fetcher.ts";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const analysis = await analyzeProject(`${ROOT}fixtures/bookstore`, {
@@ -149,6 +150,22 @@ Deno.test("bookstore: bad values are 400s with a reason, and the server goes on"
     ["/books?sortCode=nme%20asc", "sortCode", /cannot sort Book by "nme"/],
     ["/books?sortCode=name%20up", "sortCode", /./],
     ["/authors/mostActive?limit=x", "limit", /not an integer/],
+    ["/authors/mostActive?limit=-1", "limit", /at least 1, got -1/],
+    ["/authors/mostActive?limit=0", "limit", /at least 1, got 0/],
+    ["/books?pageIndex=-1", "pageIndex", /at least 0/],
+    ["/books?pageSize=1001", "pageSize", /at most 1000, got 1001/],
+    ["/books?pageSize=1000000000", "pageSize", /at most 1000/],
+    [
+      "/books?pageIndex=3037000500&pageSize=3037000500",
+      "pageSize",
+      /at most 1000/,
+    ],
+    [
+      "/books?pageIndex=9007199254740991&pageSize=2",
+      "pageIndex",
+      /pageIndex × pageSize must be at most 9007199254740991/,
+    ],
+    ["/books?pageIndex=9007199254740992", "pageIndex", /not an integer/],
     [
       `/dynamic/book/1?fetcherCode=${
         encodeURIComponent("{ name store { nme } }")
@@ -175,6 +192,19 @@ Deno.test("bookstore: bad values are 400s with a reason, and the server goes on"
   assert.equal(typeof (malformed.body as { column: unknown }).column, "number");
 });
 
+Deno.test("bookstore: a client fetcher over its budget is a 422 naming the limit", async () => {
+  const worst = encodeURIComponent(worstBookText());
+  const answer = await get("", `/dynamic/book/1?fetcherCode=${worst}`);
+  assert.equal(answer.status, 422);
+  const reason = answer.body as Record<string, unknown>;
+  assert.equal(reason.error, "fetcher-budget");
+  assert.equal(reason.limit, "maxObjects");
+  assert.equal(reason.max, 10_000);
+  assert.match(String(reason.message), /more than 10000 objects/);
+  assert.ok(answer.statements < 40, `${answer.statements} statements`);
+  assert.equal((await get("GET /helloworld", "/helloworld")).status, 200);
+});
+
 Deno.test("bookstore: declared errors answer their status with exactly the declared body", async () => {
   const order = async (path: string) => {
     const response = await app.request(path, { method: "POST" });
@@ -195,6 +225,17 @@ Deno.test("bookstore: declared errors answer their status with exactly the decla
     status: 404,
     body: { family: "BOOK", code: "NOT_FOUND", bookId: 999 },
   });
+  for (const quantity of ["0", "-5"]) {
+    const refused = await app.request(`/book/1/order?quantity=${quantity}`, {
+      method: "POST",
+    });
+    assert.equal(refused.status, 400);
+    assert.deepEqual(await refused.json(), {
+      error: "bad-request",
+      parameter: "quantity",
+      message: `quantity must be at least 1, got ${quantity}`,
+    });
+  }
   const outOfStock = await order("/book/1/order?quantity=11");
   assert.equal(outOfStock.status, 409);
   assert.equal(

@@ -181,7 +181,7 @@ async function answer(route: Route, c: Context): Promise<Response> {
     if (error instanceof HttpError) {
       return new Response(JSON.stringify(error.body ?? null), {
         status: error.status >= 400 && error.status <= 599 ? error.status : 500,
-        headers: { "content-type": "application/json" },
+        headers: { ...error.headers, "content-type": "application/json" },
       });
     }
     console.error(

@@ -6,6 +6,7 @@ import { responseValidator } from "../../testing/validate_openapi.ts";
 import type { ApiModel } from "../../model/api_model.ts";
 import { RouteTableError } from "./fetchers.ts";
 import { controllerRoutes } from "./mount.ts";
+import { StoreBusyError } from "../../store/store_errors.ts";
 import { ShirtController } from "./testdata/shop/shop_controller.ts";
 
 const SHOP = fileURLToPath(new URL("./testdata/shop/", import.meta.url));
@@ -209,6 +210,26 @@ Deno.test("HttpError answers its status; other failures a 500 without details", 
     console.error = original;
   }
   assert.match(String(logged.flat().join(" ")), /secret detail 1/);
+});
+
+Deno.test("a busy store answers 503 with Retry-After and a JSON reason", async () => {
+  const controller = new ShirtController();
+  Object.assign(controller, {
+    pair: () => {
+      throw new StoreBusyError("/tmp/shop.db", 5000);
+    },
+  });
+  const response = await shop(controller).request(
+    "/shirts/pair/cheaper?maxPrice=1",
+  );
+  assert.equal(response.status, 503);
+  assert.equal(response.headers.get("retry-after"), "1");
+  assert.equal(response.headers.get("content-type"), "application/json");
+  assert.deepEqual(await response.json(), {
+    error: "store-busy",
+    message: "the database is busy; try again shortly",
+    retryAfter: 1,
+  });
 });
 
 Deno.test("start-up names a missing controller, injector or stray instance", () => {

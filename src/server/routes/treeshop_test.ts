@@ -120,6 +120,15 @@ Deno.test("treeshop: a node added with a header, a body and the injected princip
     });
     assert.equal(wrong.status, 400);
     assert.equal((wrong.body as { parameter: string }).parameter, "input");
+    const huge = await post({ name: "X", parentId: 1e300 }, {
+      "x-request-id": "r-5",
+      authorization: "Bearer ann",
+    });
+    assert.equal(huge.status, 400);
+    assert.match(
+      (huge.body as { message: string }).message,
+      /parentId must be <= 9007199254740991/,
+    );
     const orphan = await post({ name: "X", parentId: 99 }, {
       "x-request-id": "r-4",
       authorization: "Bearer ann",
