@@ -74,7 +74,6 @@ export {
   DEFAULT_FETCHER_BUDGET,
   type FetcherBudget,
   FetcherBudgetError,
-  withFetcherBudget,
 } from "./src/runtime/fetcher_budget.ts";
 export { badRequest, HttpError } from "./src/runtime/http_error.ts";
 export {

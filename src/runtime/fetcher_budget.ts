@@ -11,12 +11,13 @@
  * Where the budget comes from, limit by limit: the tighter of the server's
  * (`createServer({ fetcherBudget })`, for its requests) and the store's
  * (`new Store({ fetcherBudget })`); {@link DEFAULT_FETCHER_BUDGET} when
- * neither gives one.
+ * neither gives one (`src/store/request_budget.ts`). This module stays free
+ * of imports, `node:` ones included, as the whole runtime does: a project
+ * importing only the runtime is plain TypeScript, which `tsgo` checks.
  *
  * @module
  */
 
-import { AsyncLocalStorage } from "node:async_hooks";
 import type { AnyFetcher } from "./fetcher.ts";
 import { HttpError } from "./http_error.ts";
 
@@ -49,36 +50,6 @@ export function markClientFetcher(fetcher: AnyFetcher): AnyFetcher {
 /** Whether `fetcher` was compiled from client text (and so has a budget). */
 export function isClientFetcher(fetcher: AnyFetcher): boolean {
   return clientFetchers.has(fetcher);
-}
-
-const requestBudget = new AsyncLocalStorage<Partial<FetcherBudget>>();
-
-/** Runs `work` with the server's budget for client fetchers (a request). */
-export function withFetcherBudget<T>(
-  budget: Partial<FetcherBudget>,
-  work: () => T,
-): T {
-  return requestBudget.run(budget, work);
-}
-
-/**
- * The budget a client fetcher runs on now: per limit, the tighter of the
- * current request's ({@link withFetcherBudget}) and `store`'s, the default
- * when neither gives it.
- */
-export function effectiveBudget(
-  store: Partial<FetcherBudget> | undefined,
-): FetcherBudget {
-  const request = requestBudget.getStore();
-  const limit = (key: keyof FetcherBudget) => {
-    const given = [request?.[key], store?.[key]].filter((v) =>
-      v !== undefined
-    ) as number[];
-    return given.length === 0
-      ? DEFAULT_FETCHER_BUDGET[key]
-      : Math.min(...given);
-  };
-  return { maxObjects: limit("maxObjects"), maxBytes: limit("maxBytes") };
 }
 
 /** Checks a budget's limits are positive integers; returns it. */

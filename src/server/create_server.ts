@@ -21,11 +21,8 @@ import { selectGroups } from "../model/select_groups.ts";
 import { withUriPrefix } from "../model/uri_prefix.ts";
 import { serverModels } from "../pipeline.ts";
 import type { AnyClass } from "../runtime/metadata.ts";
-import {
-  checkBudget,
-  type FetcherBudget,
-  withFetcherBudget,
-} from "../runtime/fetcher_budget.ts";
+import { checkBudget, type FetcherBudget } from "../runtime/fetcher_budget.ts";
+import { withFetcherBudget } from "../store/request_budget.ts";
 import { ArtifactCache, matchesEtag } from "./artifact_cache.ts";
 import { isBadQuery, parseArtifactQuery } from "./artifact_query.ts";
 import {

@@ -7,10 +7,9 @@ import { compileFetcher } from "../runtime/fetcher_compiler.ts";
 import { type AnyFetcher, type Fetcher, fetcher } from "../runtime/fetcher.ts";
 import {
   DEFAULT_FETCHER_BUDGET,
-  effectiveBudget,
   FetcherBudgetError,
-  withFetcherBudget,
 } from "../runtime/fetcher_budget.ts";
+import { effectiveBudget, withFetcherBudget } from "./request_budget.ts";
 import { bookstoreStore } from "../../fixtures/bookstore/data.ts";
 import { Author, Book, BookStore } from "../../fixtures/bookstore/entities.ts";
 import type { BookstoreStoreOptions } from "../../fixtures/bookstore/data.ts";

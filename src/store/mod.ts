@@ -32,3 +32,4 @@ export {
   StoreOpenError,
 } from "./store_errors.ts";
 export type { ColumnTypes } from "./schema.ts";
+export { effectiveBudget, withFetcherBudget } from "./request_budget.ts";

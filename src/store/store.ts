@@ -16,10 +16,10 @@ import {
 import type { AnyClass } from "../runtime/metadata.ts";
 import {
   checkBudget,
-  effectiveBudget,
   type FetcherBudget,
   isClientFetcher,
 } from "../runtime/fetcher_budget.ts";
+import { effectiveBudget } from "./request_budget.ts";
 import { LoadMeter } from "./load_meter.ts";
 import type { EntityMetadata } from "../runtime/entity.ts";
 import { type Dialect, sqliteDialect } from "./dialect.ts";
