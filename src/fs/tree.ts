@@ -347,10 +347,22 @@ async function modeOf(dir: string): Promise<number | undefined> {
 }
 
 /**
- * Removes staging directories a killed run left in `parent`: only those
- * named like ours that hold our marker.
+ * How long a staging directory must have been left alone before a later run
+ * takes it for a killed run's: a live run writes its staging directory
+ * within seconds, and two runs into one parent (two `generate`s into sibling
+ * folders, or tests in `/tmp`) must not remove each other's.
  */
-export async function sweepStaging(parent: string): Promise<void> {
+export const STAGING_STALE_MS = 10 * 60 * 1000;
+
+/**
+ * Removes staging directories a killed run left in `parent`: only those
+ * named like ours that hold our marker and were not touched for
+ * {@link STAGING_STALE_MS}.
+ */
+export async function sweepStaging(
+  parent: string,
+  now: number = Date.now(),
+): Promise<void> {
   for (const entry of await readdir(parent, { withFileTypes: true })) {
     if (!entry.isDirectory() || !entry.name.startsWith(STAGING_PREFIX)) {
       continue;
@@ -358,6 +370,7 @@ export async function sweepStaging(parent: string): Promise<void> {
     const dir = join(parent, entry.name);
     try {
       await stat(join(dir, MARKER_FILE));
+      if (now - (await stat(dir)).mtimeMs < STAGING_STALE_MS) continue;
     } catch {
       continue;
     }

@@ -4,6 +4,7 @@ import {
   readTree,
   replaceTree,
   STAGING_PREFIX,
+  STAGING_STALE_MS,
   startReplacement,
   writeFiles,
   writeTree,
@@ -133,15 +134,26 @@ Deno.test("replaceTree keeps the directory's mode and writes through a link", as
   await Deno.remove(parent, { recursive: true });
 });
 
-Deno.test("replaceTree sweeps staging directories a killed run left, only marked ones", async () => {
+Deno.test("replaceTree sweeps staging directories a killed run left, only marked and stale ones", async () => {
   const parent = await Deno.makeTempDir();
   await writeTree(
     `${parent}/${STAGING_PREFIX}abc`,
     new Map([[MARKER_FILE, MARKER_TEXT], ["x.ts", "x"]]),
   );
   await writeTree(`${parent}/${STAGING_PREFIX}mine`, new Map([["y", "y"]]));
+  // A run still writing: marked, but touched just now.
+  await writeTree(
+    `${parent}/${STAGING_PREFIX}live`,
+    new Map([[MARKER_FILE, MARKER_TEXT], ["z.ts", "z"]]),
+  );
+  const old = new Date(Date.now() - STAGING_STALE_MS - 1000);
+  await Deno.utime(`${parent}/${STAGING_PREFIX}abc`, old, old);
   await replaceTree(`${parent}/out`, new Map([["a.ts", "a"]]));
-  assert.deepEqual(await namesIn(parent), [`${STAGING_PREFIX}mine`, "out"]);
+  assert.deepEqual(await namesIn(parent), [
+    `${STAGING_PREFIX}live`,
+    `${STAGING_PREFIX}mine`,
+    "out",
+  ]);
   await Deno.remove(parent, { recursive: true });
 });
 
