@@ -22,10 +22,18 @@ import {
   decoratorNameNode,
   decoratorRuntimeName,
   resolvedSymbol,
+  TAILOR_PACKAGE,
 } from "./symbols.ts";
 
-/** Decorators that declare routes, as they are spelled. */
-const ROUTE_DECORATORS = new Set(["Get", "Post", "Put", "Patch", "Delete"]);
+/** Decorators that declare a controller or a route, as they are spelled. */
+const CONTROLLER_DECORATORS = new Set([
+  "Controller",
+  "Get",
+  "Post",
+  "Put",
+  "Patch",
+  "Delete",
+]);
 
 /** Decorators that switch generation on, as they are spelled. */
 const SWITCHES = new Set(["Api", "EnableImplicitApi"]);
@@ -56,12 +64,9 @@ function emptyApiError(loaded: LoadedProject): Diagnostic | undefined {
         ...declaration.members.flatMap((member) => decoratorsOf(member)),
       ])
   );
-  const spelled = (names: ReadonlySet<string>) =>
-    decorators.filter((decorator) =>
-      names.has(writtenName(decorator)) &&
-      (names !== SWITCHES || decoratorRuntimeName(decorator) === undefined)
-    );
-  const controller = spelled(new Set(["Controller", ...ROUTE_DECORATORS]))[0];
+  const spelledAs = (names: ReadonlySet<string>) =>
+    decorators.filter((decorator) => names.has(writtenName(decorator)));
+  const controller = spelledAs(CONTROLLER_DECORATORS)[0];
   if (controller === undefined) return undefined;
   const sink = new DiagnosticSink(loaded.root);
   const at = (decorator: ts.Decorator) => {
@@ -69,20 +74,22 @@ function emptyApiError(loaded: LoadedProject): Diagnostic | undefined {
     return `${file}:${line}:${column}`;
   };
   const owner = nameOf(classOf(controller)) ?? "a class";
-  const foreignSwitch = spelled(SWITCHES)[0];
+  const foreignSwitch = spelledAs(SWITCHES).find((decorator) =>
+    decoratorRuntimeName(decorator) === undefined
+  );
   const [cause, hint] = decoratorRuntimeName(controller) === undefined
     ? [
       `@${writtenName(controller)} at ${at(controller)} is not Tailor's ` +
       `(it is declared in ${sink.relativePath(declarationFile(controller))})`,
       `use Tailor's: import { ${writtenName(controller)} } from ` +
-      '"@tailor/tailor"',
+      `"${TAILOR_PACKAGE}"`,
     ]
     : foreignSwitch !== undefined
     ? [
       `@${writtenName(foreignSwitch)} at ${at(foreignSwitch)} is not ` +
       "Tailor's, so generation is not enabled",
       `use Tailor's: import { ${writtenName(foreignSwitch)} } from ` +
-      '"@tailor/tailor"',
+      `"${TAILOR_PACKAGE}"`,
     ]
     : [
       "no class has @EnableImplicitApi() and no controller has @Api(), or " +
