@@ -1,9 +1,10 @@
 /**
  * The documentation is true: every relative link and anchor of README.md,
- * CONTRIBUTING.md, ARCHITECTURE.md and docs/ resolves, and every `sh` block
- * marked `runnable` in README.md runs, line by line, against a live example
+ * CONTRIBUTING.md, ARCHITECTURE.md and docs/ resolves; every `sh` block
+ * marked `runnable` in them runs, line by line, against a live example
  * server (its `http://127.0.0.1:8080` replaced by the server's address) in a
- * scratch directory.
+ * scratch directory; and docs/cli.md's reference is what each command's
+ * `--help` prints.
  */
 
 import assert from "node:assert/strict";
@@ -11,6 +12,9 @@ import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { run } from "./src/testing/run.ts";
 import { startExampleServer } from "./src/testing/example_server.ts";
+import { UPDATING_GOLDEN } from "./src/testing/golden.ts";
+import { COMMANDS } from "./src/cli/commands.ts";
+import { runCommand } from "./src/cli/run_command.ts";
 
 const ROOT = fileURLToPath(new URL(".", import.meta.url));
 
@@ -29,9 +33,14 @@ async function documents(): Promise<string[]> {
   return files.sort();
 }
 
-/** Markdown without its fenced code blocks (links in code are not links). */
+/** Markdown without its fenced code blocks. */
+function withoutFences(text: string): string {
+  return text.replace(/^```[\s\S]*?^```/gm, "");
+}
+
+/** Markdown without any code (links in code are not links). */
 function prose(text: string): string {
-  return text.replace(/^```[\s\S]*?^```/gm, "").replace(/`[^`\n]*`/g, "");
+  return withoutFences(text).replace(/`[^`\n]*`/g, "");
 }
 
 /** GitHub's anchor of a heading: lower case, punctuation dropped, spaces to -. */
@@ -46,7 +55,7 @@ export function headingSlug(heading: string): string {
 function anchorsOf(text: string): Set<string> {
   const anchors = new Set<string>();
   const seen = new Map<string, number>();
-  for (const [, heading] of prose(text).matchAll(/^#{1,6} (.+)$/gm)) {
+  for (const [, heading] of withoutFences(text).matchAll(/^#{1,6} (.+)$/gm)) {
     const slug = headingSlug(heading!);
     const count = seen.get(slug) ?? 0;
     anchors.add(count === 0 ? slug : `${slug}-${count}`);
@@ -82,16 +91,18 @@ Deno.test("docs: every relative link and anchor resolves", async () => {
   assert.deepEqual(broken, []);
 });
 
-/** The lines of README.md's `sh runnable` blocks, comments dropped. */
+/** The lines of the `sh runnable` blocks of every document, comments dropped. */
 async function runnableLines(): Promise<string[]> {
-  const text = await Deno.readTextFile(join(ROOT, "README.md"));
-  return [...text.matchAll(/^```sh runnable\n([\s\S]*?)^```/gm)]
+  const texts = await Promise.all(
+    (await documents()).map((file) => Deno.readTextFile(join(ROOT, file))),
+  );
+  return [...texts.join("\n").matchAll(/^```sh runnable\n([\s\S]*?)^```/gm)]
     .flatMap(([, block]) => block!.split("\n"))
     .map((line) => line.replace(/\s+#(?!\S*').*$/, "").trim())
     .filter((line) => line !== "" && !line.startsWith("#"));
 }
 
-Deno.test("docs: README's runnable commands run against the example server", async () => {
+Deno.test("docs: the runnable commands run against the example server", async () => {
   const lines = await runnableLines();
   assert.ok(lines.length >= 5, `only ${lines.length} runnable lines`);
   const { base, stop } = await startExampleServer();
@@ -109,4 +120,45 @@ Deno.test("docs: README's runnable commands run against the example server", asy
     await stop();
     await Deno.remove(scratch, { recursive: true });
   }
+});
+
+/** docs/cli.md's reference: every command's `--help`, as the commands print it. */
+export async function cliReference(): Promise<string> {
+  const sections = [];
+  for (const command of COMMANDS) {
+    const lines: string[] = [];
+    const { log } = console;
+    console.log = (...parts: unknown[]) => lines.push(parts.join(" "));
+    try {
+      await runCommand(command, ["--help"]);
+    } finally {
+      console.log = log;
+    }
+    sections.push(
+      `### \`tailor ${command.name}\`\n\n\`\`\`text\n${
+        lines.join("\n")
+      }\n\`\`\``,
+    );
+  }
+  return `${REFERENCE_HEADING}\n\n${REFERENCE_NOTE}\n\n${
+    sections.join("\n\n")
+  }\n`;
+}
+
+const REFERENCE_HEADING = "## Reference: every command's `--help`";
+const REFERENCE_NOTE =
+  "What each command prints for `--help` (`docs_test.ts`).";
+
+Deno.test("docs: docs/cli.md's reference is every command's --help", async () => {
+  const path = join(ROOT, "docs/cli.md");
+  const text = await Deno.readTextFile(path);
+  const at = text.indexOf(REFERENCE_HEADING);
+  const expected = await cliReference();
+  if (UPDATING_GOLDEN) {
+    const head = at === -1 ? `${text.trimEnd()}\n\n` : text.slice(0, at);
+    await Deno.writeTextFile(path, head + expected);
+    return;
+  }
+  assert.ok(at !== -1, `docs/cli.md has no "${REFERENCE_HEADING}"`);
+  assert.equal(text.slice(at), expected);
 });
