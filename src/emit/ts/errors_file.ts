@@ -12,7 +12,6 @@
 
 import type { ApiModel, ErrorModel } from "../../model/api_model.ts";
 import type { ImportExtension } from "./import_extension.ts";
-import { withImports } from "./model_files.ts";
 import {
   compareNames,
   docLines,
@@ -20,6 +19,7 @@ import {
   INDENT,
   lowerFirst,
   TypeRenderer,
+  withImports,
 } from "./render.ts";
 
 /** Path of the errors file of the client whose `Api` class is `apiName`. */

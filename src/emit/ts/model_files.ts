@@ -23,6 +23,7 @@ import {
   staticFile,
   TypeRenderer,
   type TypeStyle,
+  withImports,
 } from "./render.ts";
 
 /** `model/dto/<Entity>Dto.ts`: one property per fetched shape. */
@@ -102,11 +103,4 @@ function interfaceLines(
     ),
     "}",
   ];
-}
-
-/** The imports, a blank line, then `lines`. */
-export function withImports(imports: Imports, lines: string[]): string {
-  const head = imports.render();
-  return [...head, ...(head.length > 0 ? [""] : []), ...lines].join("\n") +
-    "\n";
 }

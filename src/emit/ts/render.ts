@@ -319,3 +319,10 @@ export function joinDocs(...parts: (string | undefined)[]): string | undefined {
 export function lowerFirst(name: string): string {
   return name.slice(0, 1).toLowerCase() + name.slice(1);
 }
+
+/** The imports, a blank line, then `lines`. */
+export function withImports(imports: Imports, lines: string[]): string {
+  const head = imports.render();
+  return [...head, ...(head.length > 0 ? [""] : []), ...lines].join("\n") +
+    "\n";
+}
