@@ -70,6 +70,7 @@ Deno.test("api-name: an identifier no client declaration or root file has", () =
     ["2Api", /not an identifier/],
     ["my-api", /not an identifier/],
     ["class", /not an identifier/],
+    ["eval", /not an identifier/],
     ["Executor", /would declare Executor, which the client already declares/],
     ["ElementOf", /would declare ElementOf/],
     ["All", /would declare AllErrors/],

@@ -55,13 +55,13 @@ const ROOT_FILES = [
   "ResponseOf.ts",
 ];
 
-/** Words that cannot name a class. */
+/** Words that cannot name a class in a module (strict mode). */
 const RESERVED_WORDS = new Set(
-  ("await break case catch class const continue debugger default delete do " +
-    "else enum export extends false finally for function if implements " +
-    "import in instanceof interface let new null package private protected " +
-    "public return static super switch this throw true try typeof var void " +
-    "while with yield").split(" "),
+  ("arguments await break case catch class const continue debugger default " +
+    "delete do else enum eval export extends false finally for function if " +
+    "implements import in instanceof interface let new null package private " +
+    "protected public return static super switch this throw true try typeof " +
+    "var void while with yield").split(" "),
 );
 
 /**
