@@ -146,7 +146,7 @@ Deno.test("e2e: the bookstore client downloaded from server.ts type-checks, runs
     const declared = async (id: number, status: number) => {
       const reason = await api.bookService.orderBook({ id, quantity: 11 })
         .then(() => assert.fail("the order went through"), (e: unknown) => e);
-      assert.ok(client.isApiError(reason, "BookService", "orderBook"));
+      assert.ok(client.isApiError(reason, "bookService", "orderBook"));
       assert.deepEqual(check("orderBook", status, reason), [], `${status}`);
       return reason;
     };
@@ -165,7 +165,7 @@ Deno.test("e2e: the bookstore client downloaded from server.ts type-checks, runs
     assert.equal(
       client.isApiError(
         { family: "BOOK", code: "GONE" },
-        "BookService",
+        "bookService",
         "orderBook",
       ),
       false,

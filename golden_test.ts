@@ -34,6 +34,16 @@ const OPTION_GOLDENS: readonly {
     fixture: "treeshop",
     config: { uriPrefix: "/api/v1" },
   },
+  {
+    name: "bookstore_ts_mutable",
+    fixture: "bookstore",
+    config: { tsMutable: true },
+  },
+  {
+    name: "bookstore_ts_api_name",
+    fixture: "bookstore",
+    config: { tsApiName: "BookStoreApi" },
+  },
 ];
 
 for (const fixture of GOLDEN_FIXTURES) {

@@ -81,6 +81,12 @@ export const EMITTERS: readonly ArtifactEmitter[] = [
         ...(config.tsNullRenderMode === undefined
           ? {}
           : { nullRenderMode: config.tsNullRenderMode }),
+        ...(config.tsMutable === undefined
+          ? {}
+          : { mutable: config.tsMutable }),
+        ...(config.tsApiName === undefined
+          ? {}
+          : { apiName: config.tsApiName }),
       }, memo),
   },
   {

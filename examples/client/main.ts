@@ -71,7 +71,7 @@ for (const [id, quantity] of [[1, 11], [999, 1]] as const) {
     const ordered = await api.bookService.orderBook({ id, quantity });
     console.log(`ordered ${quantity} of ${ordered.name}`);
   } catch (error) {
-    if (!isApiError(error, "BookService", "orderBook")) throw error;
+    if (!isApiError(error, "bookService", "orderBook")) throw error;
     switch (error.code) {
       case "OUT_OF_STOCK":
         console.log(

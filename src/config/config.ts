@@ -17,6 +17,7 @@ import {
   NULL_RENDER_MODES,
   type NullRenderMode,
 } from "../emit/ts/null_mode.ts";
+import { apiNameProblem } from "../emit/ts/names.ts";
 import type { DocumentExtras } from "../emit/openapi/document_extras.ts";
 import { EXTRA_KEYS, isExtraKey, readExtra } from "./openapi_extras.ts";
 
@@ -47,6 +48,16 @@ export interface ClientConfig {
    * `null`) for the TypeScript client, the OpenAPI document and the server.
    */
   readonly tsNullRenderMode?: NullRenderMode;
+  /**
+   * `orm.client.ts.mutable`: `true` writes the TypeScript client's data
+   * types without `readonly` and their arrays as `Array` (unset: false).
+   */
+  readonly tsMutable?: boolean;
+  /**
+   * `orm.client.ts.api-name`: name of the TypeScript client class, of its
+   * file and (`<name>Errors`) of its errors type (unset: `Api`).
+   */
+  readonly tsApiName?: string;
   /** `orm.client.java-http-client.path`: where the Java client ZIP is served. */
   readonly javaPath?: string;
   /** `orm.client.java-http-client.base-package`: package of the Java client. */
@@ -91,6 +102,8 @@ const KEYS: ReadonlyMap<string, { field: Field; kind: "path" | "text" }> =
       field: "tsNullRenderMode",
       kind: "text",
     }],
+    ["orm.client.ts.mutable", { field: "tsMutable", kind: "text" }],
+    ["orm.client.ts.api-name", { field: "tsApiName", kind: "text" }],
     ["orm.client.java-http-client.path", { field: "javaPath", kind: "path" }],
     ["orm.client.java-http-client.base-package", {
       field: "javaBasePackage",
@@ -120,6 +133,7 @@ const CHOICES: ReadonlyMap<string, readonly string[]> = new Map<
   ["orm.client.ts.import-extension", IMPORT_EXTENSIONS],
   ["orm.client.ts.enum-style", ENUM_STYLES],
   ["orm.client.ts.null-render-mode", NULL_RENDER_MODES],
+  ["orm.client.ts.mutable", ["true", "false"]],
 ]);
 
 /** Every configuration key Tailor reads. */
@@ -171,11 +185,13 @@ export function clientConfigOf(
         key,
       );
     }
-    const packageProblem = spec.field === "javaBasePackage"
+    const problem = spec.field === "javaBasePackage"
       ? javaPackageProblem(text)
+      : spec.field === "tsApiName"
+      ? apiNameProblem(text)
       : undefined;
-    if (packageProblem !== undefined) {
-      throw new ConfigError(`"${key}": ${packageProblem}`, key);
+    if (problem !== undefined) {
+      throw new ConfigError(`"${key}": ${problem}`, key);
     }
     const choices = CHOICES.get(key);
     if (choices !== undefined && !choices.includes(text)) {
@@ -207,6 +223,7 @@ export function clientConfigOf(
     tsImportExtension,
     tsEnumStyle,
     tsNullRenderMode,
+    tsMutable,
     ...rest
   } = values;
   return {
@@ -220,6 +237,7 @@ export function clientConfigOf(
     ...(tsNullRenderMode === undefined
       ? {}
       : { tsNullRenderMode: tsNullRenderMode as NullRenderMode }),
+    ...(tsMutable === undefined ? {} : { tsMutable: tsMutable === "true" }),
     ...(Object.keys(extras).length === 0
       ? {}
       : { openapiExtras: extras as DocumentExtras }),

@@ -32,12 +32,12 @@ export type AllErrors =
   | OutOfStock;
 
 /**
- * The errors each operation declares, by service then operation: what
- * its promise rejects with besides transport failures, for example
- * `ApiErrors["BookService"]["orderBook"]`.
+ * The errors each operation declares, by service (as the client names
+ * it) then operation: what its promise rejects with besides transport
+ * failures, for example `ApiErrors["bookService"]["orderBook"]`.
  */
 export type ApiErrors = {
-  readonly BookService: {
+  readonly bookService: {
     readonly orderBook: BookNotFound | OutOfStock;
   };
 };
@@ -47,7 +47,7 @@ const DECLARED: {
     readonly [O in keyof ApiErrors[S]]: readonly string[];
   };
 } = {
-  BookService: {
+  bookService: {
     orderBook: ["BOOK/NOT_FOUND", "BOOK/OUT_OF_STOCK"],
   },
 };

@@ -2,7 +2,7 @@
  * The files every generated client has, whatever its model:
  * `Executor.ts`, `RequestOf.ts`, `ResponseOf.ts`, `ElementOf.ts` and
  * `FetchExecutor.ts` (the requester of spec §4.6). Their doc examples name
- * operations of the model they belong to.
+ * operations of the model they belong to, and the client class by its name.
  *
  * @module
  */
@@ -32,9 +32,9 @@ export function serviceExample(model: ApiModel): string | undefined {
 }
 
 /** `Executor.ts`: the requester type of spec §4.6. */
-export function executorText(): string {
+export function executorText(apiName: string): string {
   return `/**
- * Sends one request of the generated client; \`Api\` is constructed with one.
+ * Sends one request of the generated client; \`${apiName}\` is constructed with one.
  * \`createFetchExecutor\` (\`FetchExecutor.ts\`) makes one on \`fetch\`.
  *
  * It sends \`method\` to the server's base URL plus \`uri\` (path and query,
@@ -143,7 +143,10 @@ export const FETCH_EXECUTOR_NAMES = [
  * on `fetch` that keeps spec §4.6 to the letter. Zero dependencies, and no
  * DOM types needed: it declares the little of `fetch` it uses.
  */
-export function fetchExecutorText(extension: ImportExtension): string {
+export function fetchExecutorText(
+  extension: ImportExtension,
+  apiName: string,
+): string {
   return `import type { Executor } from ${
     JSON.stringify(withExtension("./Executor.ts", extension))
   };
@@ -225,7 +228,7 @@ export class FetchExecutorError extends Error {
 
 /**
  * An {@link Executor} sending requests with \`fetch\`:
- * \`new Api(createFetchExecutor({ baseUrl: "https://shop.example.com" }))\`.
+ * \`new ${apiName}(createFetchExecutor({ baseUrl: "https://shop.example.com" }))\`.
  *
  * Each request goes to \`baseUrl\` plus \`uri\` with \`method\` and the headers
  * \`content-type: application/json;charset=UTF-8\`, then \`options.headers\`,

@@ -3,15 +3,17 @@
  * client (DESIGN §4), each exactly as `deno fmt` writes it.
  *
  * ```
- * index.ts  Api.ts  Executor.ts  FetchExecutor.ts  RequestOf.ts  ResponseOf.ts
- * ElementOf.ts  Multipart.ts (only when an operation takes RequestPart<T>)
- * ApiErrors.ts (only when operations declare errors)
+ * index.ts  Api.ts  ApiErrors.ts  Executor.ts  FetchExecutor.ts  RequestOf.ts
+ * ResponseOf.ts  ElementOf.ts  Multipart.ts (only when an operation takes
+ * RequestPart<T>)
  * model/dto/<Entity>Dto.ts + index.ts      model/enums/<Enum>.ts + index.ts
  * model/static/<Type>.ts + index.ts         model/dynamic/Dynamic_<Entity>.ts + index.ts
  * services/<Name>Service.ts + index.ts
  * ```
  *
- * A folder (and its index) is left out when it would be empty. Relative
+ * `Api.ts` and `ApiErrors.ts` are `<Name>.ts` and `<Name>Errors.ts` when
+ * the `Api` class is renamed (`apiName`). A folder (and its index) is left
+ * out when it would be empty. Relative
  * imports end as `importExtension` asks; only erasable syntax is emitted (no
  * parameter properties, `enum` or `namespace`), `import type` wherever only
  * types are used.
@@ -19,12 +21,7 @@
  * @module
  */
 
-import type {
-  ApiModel,
-  DynamicEntityModel,
-  EntityDtoModel,
-  StaticTypeModel,
-} from "../../model/api_model.ts";
+import type { ApiModel } from "../../model/api_model.ts";
 import {
   elementOfText,
   executorText,
@@ -33,15 +30,12 @@ import {
   responseOfText,
   serviceExample,
 } from "./client_files.ts";
-import {
-  ERRORS_FILE,
-  errorsExportText,
-  errorsFileText,
-} from "./errors_file.ts";
+import { errorsExportText, errorsFile, errorsFileText } from "./errors_file.ts";
 import { formatTypeScript } from "./format.ts";
 import { exportLine } from "./layout.ts";
 import { inputTypes } from "./input_types.ts";
-import { checkNames } from "./names.ts";
+import { checkNames, DEFAULT_API_NAME } from "./names.ts";
+import { dtoText, dynamicText, staticText } from "./model_files.ts";
 import {
   compareCodeUnits,
   constantsName,
@@ -57,12 +51,11 @@ import {
   MULTIPART_FILE,
   serviceFile,
   staticFile,
-  TypeRenderer,
   UPLOAD_FILE,
 } from "./render.ts";
 import { serviceFileText } from "./service_file.ts";
 import { modelHasParts, multipartText } from "./multipart.ts";
-import { enumExport, type EnumStyle, enumText } from "./enum_style.ts";
+import { enumsIndexText, type EnumStyle, enumText } from "./enum_style.ts";
 import { type ImportExtension, withExtension } from "./import_extension.ts";
 import { type NullRenderMode, nullTargets } from "./null_mode.ts";
 import { type FileMemo, NO_MEMO } from "../file_memo.ts";
@@ -90,6 +83,17 @@ export interface EmitTypeScriptOptions {
    * `name?: T`) or `null` (`name: T | null`; see null_mode.ts).
    */
   readonly nullRenderMode?: NullRenderMode;
+  /**
+   * Whether the data types (DTOs, static and dynamic types, options, errors)
+   * are written without `readonly`, their arrays as `Array`; default false.
+   */
+  readonly mutable?: boolean;
+  /**
+   * Name of the client class, `Api` by default; its file is `<apiName>.ts`,
+   * the errors type and file `<apiName>Errors`. Must be an identifier that
+   * no other declaration of the client has (`apiNameProblem`).
+   */
+  readonly apiName?: string;
 }
 
 /**
@@ -110,10 +114,10 @@ export function emitTypeScript(
   options: EmitTypeScriptOptions = {},
   memo: FileMemo = NO_MEMO,
 ): Map<string, string> {
-  checkNames(model);
+  const apiName = options.apiName ?? DEFAULT_API_NAME;
+  checkNames(model, apiName);
   const extension = options.importExtension ?? "ts";
-  const from = (specifier: string) =>
-    JSON.stringify(withExtension(specifier, extension));
+  const mutable = options.mutable ?? false;
   const inputs = inputTypes(model);
   const nulls = nullTargets(model, options.nullRenderMode);
   const header = headerLine(model, options.sourceName);
@@ -133,29 +137,31 @@ export function emitTypeScript(
       memo.reuse(
         "ts",
         owner,
-        [path, header, extension, ...deps],
+        [path, header, extension, mutable, ...deps],
         () => formatTypeScript(path, `${header}\n\n${text()}`),
       ),
     );
   };
 
-  add("Executor.ts", executorText());
-  add("FetchExecutor.ts", fetchExecutorText(extension));
+  add("Executor.ts", executorText(apiName));
+  add("FetchExecutor.ts", fetchExecutorText(extension, apiName));
   if (modelHasParts(model)) add(MULTIPART_FILE, multipartText());
   add("RequestOf.ts", requestOfText(model));
   add("ResponseOf.ts", responseOfText(model));
   add("ElementOf.ts", elementOfText(model, extension));
-  add("Api.ts", apiText(model, extension));
-  add("index.ts", rootIndexText(model, extension));
-  const errorsText = errorsFileText(model, extension);
-  if (errorsText !== undefined) add(ERRORS_FILE, errorsText);
+  add(`${apiName}.ts`, apiText(model, extension, apiName));
+  add("index.ts", rootIndexText(model, extension, apiName));
+  add(
+    errorsFile(apiName),
+    errorsFileText(model, { extension, apiName, mutable }),
+  );
 
   for (const dto of model.dtos) {
     addOf(
       dto,
       [nulls.shapes],
       dtoFile(dto.entity),
-      () => dtoText(dto, extension, nulls.shapes),
+      () => dtoText(dto, extension, { nulls: nulls.shapes, mutable }),
     );
   }
   if (model.dtos.length > 0) {
@@ -184,14 +190,7 @@ export function emitTypeScript(
   if (model.enums.length > 0) {
     add(
       "model/enums/index.ts",
-      model.enums.map((item) =>
-        enumExport(
-          item,
-          constantsName(item.name),
-          enumStyle,
-          from(`./${item.name}.ts`),
-        )
-      ).join(""),
+      enumsIndexText(model.enums, enumStyle, extension),
     );
   }
 
@@ -202,7 +201,7 @@ export function emitTypeScript(
       type,
       [input, nullable],
       staticFile(type.name),
-      () => staticText(type, extension, input, nullable),
+      () => staticText(type, extension, input, { nulls: nullable, mutable }),
     );
   }
   if (model.staticTypes.length > 0) {
@@ -226,7 +225,7 @@ export function emitTypeScript(
       entity,
       [input, nullable],
       dynamicFile(entity.entity),
-      () => dynamicText(entity, extension, input, nullable),
+      () => dynamicText(entity, extension, input, { nulls: nullable, mutable }),
     );
   }
   if (model.dynamicEntities.length > 0) {
@@ -248,7 +247,7 @@ export function emitTypeScript(
       service,
       [],
       serviceFile(service.name),
-      () => serviceFileText(service, extension),
+      () => serviceFileText(service, extension, mutable),
     );
   }
   if (model.services.length > 0) {
@@ -257,7 +256,7 @@ export function emitTypeScript(
       model.services.map((service) =>
         exportLine(
           [service.name, `type ${service.name}Options`],
-          from(`./${service.name}.ts`),
+          JSON.stringify(withExtension(`./${service.name}.ts`, extension)),
         )
       ).join(""),
     );
@@ -288,8 +287,13 @@ function headerLine(model: ApiModel, sourceName: string | undefined): string {
   }. Do not edit.`;
 }
 
-function apiText(model: ApiModel, extension: ImportExtension): string {
-  const imports = new Imports("Api.ts", extension);
+/** `<apiName>.ts`: the client class, one property per service. */
+function apiText(
+  model: ApiModel,
+  extension: ImportExtension,
+  apiName: string,
+): string {
+  const imports = new Imports(`${apiName}.ts`, extension);
   imports.add("Executor", "Executor.ts");
   for (const service of model.services) {
     imports.add(service.name, serviceFile(service.name), true);
@@ -300,11 +304,11 @@ function apiText(model: ApiModel, extension: ImportExtension): string {
     ...docLines(
       `The generated client: one property per service${
         example === undefined ? "" : `, for example\n\`${example}\``
-      }. Construct it once with an {@link Executor}, for example\n\`new Api(createFetchExecutor({ baseUrl }))\`.`,
+      }. Construct it once with an {@link Executor}, for example\n\`new ${apiName}(createFetchExecutor({ baseUrl }))\`.`,
       "",
     ),
   );
-  lines.push("export class Api {");
+  lines.push(`export class ${apiName} {`);
   for (const service of model.services) {
     lines.push(...docLines(service.doc, INDENT));
     lines.push(
@@ -329,12 +333,17 @@ function apiText(model: ApiModel, extension: ImportExtension): string {
   return lines.join("\n") + "\n";
 }
 
-function rootIndexText(model: ApiModel, extension: ImportExtension): string {
+/** `index.ts`: re-exports every public declaration of the client. */
+function rootIndexText(
+  model: ApiModel,
+  extension: ImportExtension,
+  apiName: string,
+): string {
   const from = (specifier: string) =>
     JSON.stringify(withExtension(specifier, extension));
   const lines = [
-    `export { Api } from ${from("./Api.ts")};`,
-    ...errorsExportText(model, from(`./${ERRORS_FILE}`)),
+    `export { ${apiName} } from ${from(`./${apiName}.ts`)};`,
+    errorsExportText(model, apiName, from(`./${errorsFile(apiName)}`)),
     `export type { ElementOf } from ${from("./ElementOf.ts")};`,
     `export type { Executor } from ${from("./Executor.ts")};`,
     `export {
@@ -376,82 +385,4 @@ function indexText(
       JSON.stringify(withExtension(`./${file}`, extension))
     };\n`
   ).join("");
-}
-
-function dtoText(
-  dto: EntityDtoModel,
-  extension: ImportExtension,
-  nulls: boolean,
-): string {
-  const file = dtoFile(dto.entity);
-  const imports = new Imports(file, extension);
-  const types = new TypeRenderer(imports, nulls);
-  const lines = [...docLines(dto.doc, "")];
-  lines.push(`export type ${dtoName(dto.entity)} = {`);
-  for (const shape of dto.shapes) {
-    lines.push(...docLines(shape.doc, INDENT));
-    lines.push(
-      `${INDENT}readonly ${JSON.stringify(shape.key)}: ${
-        types.objectType(shape.type.properties, INDENT)
-      };`,
-    );
-  }
-  lines.push("};");
-  return withImports(imports, lines);
-}
-
-function staticText(
-  type: StaticTypeModel,
-  extension: ImportExtension,
-  input: boolean,
-  nulls: boolean,
-): string {
-  const file = staticFile(type.name);
-  const imports = new Imports(file, extension);
-  const types = new TypeRenderer(imports, nulls);
-  const parameters = type.typeParameters.length === 0
-    ? ""
-    : `<${type.typeParameters.join(", ")}>`;
-  const lines = [...docLines(type.doc, "")];
-  if (type.properties.length === 0) {
-    lines.push(
-      `export type ${type.name}${parameters} = { readonly [key: string]: never };`,
-    );
-  } else {
-    lines.push(`export interface ${type.name}${parameters} {`);
-    for (const property of type.properties) {
-      lines.push(...types.propertyLines(property, INDENT, input));
-    }
-    lines.push("}");
-  }
-  return withImports(imports, lines);
-}
-
-function dynamicText(
-  entity: DynamicEntityModel,
-  extension: ImportExtension,
-  input: boolean,
-  nulls: boolean,
-): string {
-  const name = dynamicName(entity.entity);
-  const imports = new Imports(dynamicFile(entity.entity), extension);
-  const types = new TypeRenderer(imports, nulls);
-  const lines = [...docLines(entity.doc, "")];
-  if (entity.properties.length === 0) {
-    lines.push(`export type ${name} = { readonly [key: string]: never };`);
-  } else {
-    lines.push(`export interface ${name} {`);
-    for (const property of entity.properties) {
-      lines.push(...types.propertyLines(property, INDENT, input));
-    }
-    lines.push("}");
-  }
-  return withImports(imports, lines);
-}
-
-/** The imports, a blank line, then `lines`. */
-function withImports(imports: Imports, lines: string[]): string {
-  const head = imports.render();
-  return [...head, ...(head.length > 0 ? [""] : []), ...lines].join("\n") +
-    "\n";
 }

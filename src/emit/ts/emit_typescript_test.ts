@@ -28,6 +28,7 @@ function body(files: Map<string, string>, path: string): string {
 /** The files every client has, whatever its model. */
 const RUNTIME_FILES = [
   "Api.ts",
+  "ApiErrors.ts",
   "ElementOf.ts",
   "Executor.ts",
   "FetchExecutor.ts",
@@ -167,7 +168,15 @@ export type Gender = typeof Gender_CONSTANTS[number];
   );
   assert.equal(
     body(emitTypeScript(sampleModel), "model/enums/index.ts"),
-    `export { type Gender, Gender_CONSTANTS } from "./Gender.ts";\n`,
+    `import { Gender_CONSTANTS } from "./Gender.ts";
+
+export { type Gender, Gender_CONSTANTS } from "./Gender.ts";
+
+/** The constants of every enum, by enum name. */
+export const ALL_ENUM_CONSTANTS = {
+  Gender: Gender_CONSTANTS,
+} as const;
+`,
   );
 });
 
@@ -213,6 +222,7 @@ export type { Tuple2 } from "./Tuple2.ts";
   assert.equal(
     body(files, "index.ts"),
     `export { Api } from "./Api.ts";
+export type { AllErrors, ApiErrors } from "./ApiErrors.ts";
 export type { ElementOf } from "./ElementOf.ts";
 export type { Executor } from "./Executor.ts";
 export {

@@ -2,14 +2,16 @@
  * How the TypeScript client writes enums (`orm.client.ts.enum-style`):
  * `union` (default) a constant list plus a union type; `enum-like` a frozen
  * object `Gender.MALE` plus the same union type and list. Both are erasable
- * syntax (no TypeScript `enum`). Pure.
+ * syntax (no TypeScript `enum`). Their index re-exports them and declares
+ * `ALL_ENUM_CONSTANTS`, every list by enum name, as Jimmer does. Pure.
  *
  * @module
  */
 
 import type { EnumModel } from "../../model/api_model.ts";
-import { docLines } from "./render.ts";
+import { constantsName, docLines, propertyKey } from "./render.ts";
 import { exportLine } from "./layout.ts";
+import { type ImportExtension, withExtension } from "./import_extension.ts";
 
 /** The enum styles. */
 export const ENUM_STYLES = ["union", "enum-like"] as const;
@@ -73,13 +75,42 @@ export function enumText(
   return lines.join("\n") + "\n";
 }
 
+/** Name of the constant lists of every enum, by enum name (Jimmer's). */
+export const ALL_ENUM_CONSTANTS = "ALL_ENUM_CONSTANTS";
+
+/**
+ * `model/enums/index.ts` of `enums` (at least one): each enum and its
+ * constant list re-exported, then {@link ALL_ENUM_CONSTANTS}.
+ */
+export function enumsIndexText(
+  enums: readonly EnumModel[],
+  style: EnumStyle,
+  extension: ImportExtension,
+): string {
+  const from = (item: EnumModel) =>
+    JSON.stringify(withExtension(`./${item.name}.ts`, extension));
+  const lines = enums.map((item) =>
+    `import { ${constantsName(item.name)} } from ${from(item)};\n`
+  );
+  lines.push("\n");
+  lines.push(...enums.map((item) => enumExport(item, style, from(item))));
+  lines.push(
+    "\n/** The constants of every enum, by enum name. */\n",
+    `export const ${ALL_ENUM_CONSTANTS} = {\n`,
+    ...enums.map((item) =>
+      `${INDENT}${propertyKey(item.name)}: ${constantsName(item.name)},\n`
+    ),
+    "} as const;\n",
+  );
+  return lines.join("");
+}
+
 /** The line of `model/enums/index.ts` re-exporting one enum. */
-export function enumExport(
+function enumExport(
   item: EnumModel,
-  constants: string,
   style: EnumStyle,
   from: string,
 ): string {
   const name = style === "enum-like" ? item.name : `type ${item.name}`;
-  return exportLine([name, constants], from);
+  return exportLine([name, constantsName(item.name)], from);
 }

@@ -1,8 +1,11 @@
 /**
- * `ApiErrors.ts` of the TypeScript client: one type per declared error
- * (`{ family, code, ...fields }`, exactly the server's JSON body), their
- * union `AllErrors`, `ApiErrors` keyed by service then operation, and the
- * guard `isApiError`. Left out when no operation declares an error.
+ * `ApiErrors.ts` of the TypeScript client (`<ApiName>Errors.ts` under
+ * `orm.client.ts.api-name`), written whether or not errors are declared, as
+ * Jimmer does: one type per declared error (`{ family, code, ...fields }`,
+ * exactly the server's JSON body), their union `AllErrors`, `ApiErrors`
+ * keyed by the `Api` property of the service (`bookService`) then
+ * operation, and the guard `isApiError`. Without declared errors it holds
+ * `AllErrors` (`never`) and an `ApiErrors` without keys only.
  *
  * @module
  */
@@ -14,35 +17,70 @@ import {
   docLines,
   Imports,
   INDENT,
+  lowerFirst,
   TypeRenderer,
+  withImports,
 } from "./render.ts";
 
-/** Path of the file in the generated tree. */
-export const ERRORS_FILE = "ApiErrors.ts";
+/** Path of the errors file of the client whose `Api` class is `apiName`. */
+export function errorsFile(apiName: string): string {
+  return `${errorsTypeName(apiName)}.ts`;
+}
 
-/** Names `ApiErrors.ts` declares besides the errors' own. */
-export const ERRORS_FILE_NAMES = ["AllErrors", "ApiErrors", "isApiError"];
+/** Name of the errors-by-operation type: `ApiErrors`, `<ApiName>Errors`. */
+export function errorsTypeName(apiName: string): string {
+  return `${apiName}Errors`;
+}
 
-/** The names the root index re-exports from `ApiErrors.ts`. */
-export function errorsExportText(model: ApiModel, from: string): string[] {
-  if ((model.errors ?? []).length === 0) return [];
-  const types = ["AllErrors", "ApiErrors", ...model.errors!.map((e) => e.name)];
+/** Names the errors file declares besides the errors' own and its type. */
+export const ERRORS_FILE_NAMES = ["AllErrors", "isApiError"];
+
+/** The settings the errors file is written with. */
+export interface ErrorsFileSettings {
+  readonly extension: ImportExtension;
+  /** Name of the `Api` class; the errors type is `<apiName>Errors`. */
+  readonly apiName: string;
+  /** Whether the error types are written without `readonly`. */
+  readonly mutable: boolean;
+}
+
+/** The export of the root index re-exporting the errors file. */
+export function errorsExportText(
+  model: ApiModel,
+  apiName: string,
+  from: string,
+): string {
+  const typeName = errorsTypeName(apiName);
+  if (operationsWithErrors(model).length === 0) {
+    return `export type { AllErrors, ${typeName} } from ${from};`;
+  }
+  const types = ["AllErrors", typeName, ...model.errors!.map((e) => e.name)];
   const names = [...types, "isApiError"].sort(compareNames).map((name) =>
     types.includes(name) ? `type ${name}` : name
   );
-  return [`export {\n${names.map((n) => `  ${n},\n`).join("")}} from ${from};`];
+  return `export {\n${names.map((n) => `  ${n},\n`).join("")}} from ${from};`;
 }
 
-/** The text of `ApiErrors.ts`, or undefined when the model declares no error. */
+/** The text of the errors file, without its header line. */
 export function errorsFileText(
   model: ApiModel,
-  extension: ImportExtension,
-): string | undefined {
-  const errors = model.errors ?? [];
+  settings: ErrorsFileSettings,
+): string {
+  const typeName = errorsTypeName(settings.apiName);
   const declared = operationsWithErrors(model);
-  if (errors.length === 0 || declared.length === 0) return undefined;
-  const imports = new Imports(ERRORS_FILE, extension);
-  const types = new TypeRenderer(imports);
+  const imports = new Imports(errorsFile(settings.apiName), settings.extension);
+  const types = new TypeRenderer(imports, { mutable: settings.mutable });
+  const modifier = types.readonly;
+  if (declared.length === 0) {
+    return [
+      "/** Every declared error: none. */",
+      "export type AllErrors = never;",
+      "",
+      `/** The errors each operation declares, by service then operation: none. */`,
+      `export type ${typeName} = Record<never, never>;`,
+    ].join("\n") + "\n";
+  }
+  const errors = model.errors ?? [];
   const lines: string[] = [];
   for (const error of errors) {
     lines.push(...errorTypeLines(error, types), "");
@@ -56,19 +94,19 @@ export function errorsFileText(
   );
   lines.push(
     "/**",
-    " * The errors each operation declares, by service then operation: what",
-    " * its promise rejects with besides transport failures, for example",
-    ` * \`ApiErrors[${JSON.stringify(declared[0]!.service)}][${
-      JSON.stringify(declared[0]!.operation)
-    }]\`.`,
+    " * The errors each operation declares, by service (as the client names",
+    " * it) then operation: what its promise rejects with besides transport",
+    ` * failures, for example \`${typeName}[${
+      JSON.stringify(declared[0]!.service)
+    }][${JSON.stringify(declared[0]!.operation)}]\`.`,
     " */",
-    "export type ApiErrors = {",
+    `export type ${typeName} = {`,
   );
   for (const [service, operations] of groupByService(declared)) {
-    lines.push(`${INDENT}readonly ${service}: {`);
+    lines.push(`${INDENT}${modifier}${service}: {`);
     for (const { operation, names } of operations) {
       lines.push(
-        `${INDENT}${INDENT}readonly ${operation}: ${names.join(" | ")};`,
+        `${INDENT}${INDENT}${modifier}${operation}: ${names.join(" | ")};`,
       );
     }
     lines.push(`${INDENT}};`);
@@ -76,8 +114,8 @@ export function errorsFileText(
   lines.push("};", "");
   lines.push(
     "const DECLARED: {",
-    `${INDENT}readonly [S in keyof ApiErrors]: {`,
-    `${INDENT}${INDENT}readonly [O in keyof ApiErrors[S]]: readonly string[];`,
+    `${INDENT}readonly [S in keyof ${typeName}]: {`,
+    `${INDENT}${INDENT}readonly [O in keyof ${typeName}[S]]: readonly string[];`,
     `${INDENT}};`,
     "} = {",
   );
@@ -101,9 +139,9 @@ export function errorsFileText(
     " * narrow it to one of them.",
     " */",
     "export function isApiError<",
-    `${INDENT}S extends keyof ApiErrors,`,
-    `${INDENT}O extends keyof ApiErrors[S],`,
-    `>(error: unknown, service: S, operation: O): error is ApiErrors[S][O] {`,
+    `${INDENT}S extends keyof ${typeName},`,
+    `${INDENT}O extends keyof ${typeName}[S],`,
+    `>(error: unknown, service: S, operation: O): error is ${typeName}[S][O] {`,
     `${INDENT}if (typeof error !== "object" || error === null) return false;`,
     `${INDENT}const { family, code } = error as {`,
     `${INDENT}${INDENT}readonly family?: unknown;`,
@@ -114,9 +152,7 @@ export function errorsFileText(
     `${INDENT}${INDENT}declared.includes(\`\${family}/\${code}\`);`,
     "}",
   );
-  const head = imports.render();
-  return [...head, ...(head.length > 0 ? [""] : []), ...lines].join("\n") +
-    "\n";
+  return withImports(imports, lines);
 }
 
 function errorTypeLines(error: ErrorModel, types: TypeRenderer): string[] {
@@ -125,8 +161,8 @@ function errorTypeLines(error: ErrorModel, types: TypeRenderer): string[] {
   );
   const lines = [...docLines(doc, ""), `export interface ${error.name} {`];
   lines.push(
-    `${INDENT}readonly family: ${JSON.stringify(error.family)};`,
-    `${INDENT}readonly code: ${JSON.stringify(error.code)};`,
+    `${INDENT}${types.readonly}family: ${JSON.stringify(error.family)};`,
+    `${INDENT}${types.readonly}code: ${JSON.stringify(error.code)};`,
   );
   for (const property of error.properties) {
     lines.push(...types.propertyLines(property, INDENT));
@@ -136,6 +172,7 @@ function errorTypeLines(error: ErrorModel, types: TypeRenderer): string[] {
 }
 
 interface DeclaredErrors {
+  /** The service's property of the `Api` class: `bookService`. */
   readonly service: string;
   readonly operation: string;
   readonly names: readonly string[];
@@ -146,7 +183,7 @@ function operationsWithErrors(model: ApiModel): DeclaredErrors[] {
   return model.services.flatMap((service) =>
     service.operations.flatMap((operation) =>
       (operation.errors ?? []).length === 0 ? [] : [{
-        service: service.name,
+        service: lowerFirst(service.name),
         operation: operation.name,
         names: operation.errors!,
       }]

@@ -153,14 +153,46 @@ export class Imports {
 /** Where the static types of the model are, to tell builtins apart. */
 export type StaticTypes = ReadonlyMap<string, StaticTypeModel>;
 
+/** How a {@link TypeRenderer} writes the types of one file. */
+export interface TypeStyle {
+  /**
+   * Whether optional output properties are written `name: T | null`
+   * (`orm.client.ts.null-render-mode: null`).
+   */
+  readonly nulls?: boolean;
+  /**
+   * Whether data types are written without `readonly`, arrays as `Array`
+   * (`orm.client.ts.mutable: true`).
+   */
+  readonly mutable?: boolean;
+}
+
 /** Renders type references of one file, recording what it must import. */
 export class TypeRenderer {
+  /** Whether optional output properties are written `name: T | null`. */
+  readonly nulls: boolean;
+  /**
+   * The modifier of every property of a data type: `readonly ` (default),
+   * or nothing in a mutable client.
+   */
+  readonly readonly: string;
+
   /**
    * @param imports What the file imports.
-   * @param nulls Whether optional output properties are written
-   *   `name: T | null` (`orm.client.ts.null-render-mode: null`).
+   * @param style How the types are written; default: `readonly`, `?: T`.
    */
-  constructor(readonly imports: Imports, readonly nulls = false) {}
+  constructor(readonly imports: Imports, style: TypeStyle = {}) {
+    this.nulls = style.nulls ?? false;
+    this.readonly = style.mutable === true ? "" : "readonly ";
+  }
+
+  /**
+   * The type of an object without properties. `{}` would admit any value
+   * (and `deno lint` bans it); this admits objects only, with no property set.
+   */
+  get noProperties(): string {
+    return `{ ${this.readonly}[key: string]: never }`;
+  }
 
   /**
    * The TypeScript text of `type`. Inline object types span several lines;
@@ -179,9 +211,13 @@ export class TypeRenderer {
         this.imports.add(type.name, enumFile(type.name));
         return type.name;
       case "array":
-        return `ReadonlyArray<${this.render(type.element, indent)}>`;
+        return `${this.readonly === "" ? "Array" : "ReadonlyArray"}<${
+          this.render(type.element, indent)
+        }>`;
       case "map":
-        return `{ readonly [key: string]: ${this.render(type.value, indent)} }`;
+        return `{ ${this.readonly}[key: string]: ${
+          this.render(type.value, indent)
+        } }`;
       case "fetched": {
         const name = dtoName(type.entity);
         this.imports.add(name, dtoFile(type.entity));
@@ -207,7 +243,7 @@ export class TypeRenderer {
 
   /** An object type literal with one property a line. */
   objectType(properties: readonly PropertyModel[], indent: string): string {
-    if (properties.length === 0) return NO_PROPERTIES;
+    if (properties.length === 0) return this.noProperties;
     const inner = indent + INDENT;
     const lines = ["{"];
     for (const property of properties) {
@@ -218,7 +254,7 @@ export class TypeRenderer {
   }
 
   /**
-   * A `readonly` property signature with its doc comment. On the `input`
+   * A property signature with its doc comment, `readonly` unless mutable. On the `input`
    * side an optional property admits `undefined` too (`?: T | undefined`),
    * so that callers under `exactOptionalPropertyTypes` can pass a maybe
    * value; outputs keep `?: T` (the server leaves nulls out), or are
@@ -238,7 +274,9 @@ export class TypeRenderer {
       : nulls
       ? " | null"
       : "";
-    const head = `${indent}readonly ${propertyKey(property.name)}${mark}: `;
+    const head = `${indent}${this.readonly}${
+      propertyKey(property.name)
+    }${mark}: `;
     const type = this.render(property.type, indent);
     return [
       ...docLines(property.doc, indent),
@@ -246,12 +284,6 @@ export class TypeRenderer {
     ];
   }
 }
-
-/**
- * The type of an object without properties. `{}` would admit any value (and
- * `deno lint` bans it); this admits objects only, with no property set.
- */
-export const NO_PROPERTIES = "{ readonly [key: string]: never }";
 
 /** A property name, quoted when it is not an identifier. */
 export function propertyKey(name: string): string {
@@ -286,4 +318,11 @@ export function joinDocs(...parts: (string | undefined)[]): string | undefined {
 /** The first letter of `name` in lower case: `BookService` -> `bookService`. */
 export function lowerFirst(name: string): string {
   return name.slice(0, 1).toLowerCase() + name.slice(1);
+}
+
+/** The imports, a blank line, then `lines`. */
+export function withImports(imports: Imports, lines: string[]): string {
+  const head = imports.render();
+  return [...head, ...(head.length > 0 ? [""] : []), ...lines].join("\n") +
+    "\n";
 }

@@ -24,7 +24,6 @@ import {
   INDENT,
   joinDocs,
   MULTIPART_FILE,
-  NO_PROPERTIES,
   propertyKey,
   serviceFile,
   TypeRenderer,
@@ -47,15 +46,18 @@ function allOptional(operation: OperationModel): boolean {
  * The text of `services/<Name>Service.ts` without header, not yet formatted.
  * Only erasable syntax: the executor is a private field assigned in the
  * constructor, not a parameter property (TS1294 under `erasableSyntaxOnly`).
+ * `mutable` drops `readonly` from the options types; the class's own
+ * members stay `readonly`, as in Jimmer.
  */
 export function serviceFileText(
   service: ServiceModel,
   extension: ImportExtension,
+  mutable = false,
 ): string {
   const file = serviceFile(service.name);
   const imports = new Imports(file, extension);
   imports.add("Executor", "Executor.ts");
-  const types = new TypeRenderer(imports);
+  const types = new TypeRenderer(imports, { mutable });
   const optionsName = `${service.name}Options`;
   const body: string[] = [];
 
@@ -86,7 +88,7 @@ export function serviceFileText(
     ),
   );
   if (service.operations.length === 0) {
-    body.push(`export type ${optionsName} = ${NO_PROPERTIES};`);
+    body.push(`export type ${optionsName} = ${types.noProperties};`);
   } else {
     body.push(`export type ${optionsName} = {`);
     for (const operation of service.operations) {
@@ -124,8 +126,10 @@ function optionsTypeLines(
   operation: OperationModel,
   types: TypeRenderer,
 ): string[] {
-  const head = `${INDENT}readonly ${propertyKey(operation.name)}: `;
-  if (operation.parameters.length === 0) return [`${head}${NO_PROPERTIES};`];
+  const head = `${INDENT}${types.readonly}${propertyKey(operation.name)}: `;
+  if (operation.parameters.length === 0) {
+    return [`${head}${types.noProperties};`];
+  }
   const lines = [`${head}{`];
   const inner = INDENT + INDENT;
   for (const parameter of operation.parameters) {
@@ -135,7 +139,7 @@ function optionsTypeLines(
     lines.push(...docLines(joinDocs(parameter.doc, defaultDoc), inner));
     // `| undefined`: exactOptionalPropertyTypes callers may pass a maybe.
     lines.push(
-      `${inner}readonly ${propertyKey(optionKey(parameter))}${
+      `${inner}${types.readonly}${propertyKey(optionKey(parameter))}${
         parameter.required ? "" : "?"
       }: ${types.render(parameter.type, inner)}${
         parameter.required ? "" : " | undefined"

@@ -20,9 +20,11 @@
  * uses must each fail to compile.
  *
  * The TypeScript options ({@link OPTIONS}: `enum-style: enum-like`,
- * `null-render-mode: null`) get one more cell per toolchain, in its first
- * passing import style, with their own consumer
- * (testdata/toolchains/consumer_options.ts, its wrong uses failing too).
+ * `null-render-mode: null`, `mutable: true`, `api-name: ShopApi`) get one
+ * more cell per toolchain, in its first passing import style, with their
+ * own consumer (testdata/toolchains/consumer_options.ts, its wrong uses
+ * failing too). consumer.ts's write to a readonly field, a wrong use there,
+ * compiles in the mutable client of every options cell.
  */
 
 import assert from "node:assert/strict";
@@ -76,7 +78,12 @@ const FIXTURES = ["bookstore", "treeshop"] as const;
 const OPTIONS: EmitTypeScriptOptions = {
   enumStyle: "enum-like",
   nullRenderMode: "null",
+  mutable: true,
+  apiName: "ShopApi",
 };
+
+/** The options of {@link OPTIONS} as the steps name them. */
+const OPTIONS_NAME = "enum-like, null, mutable, ShopApi";
 
 /** The import style of a toolchain's options cell: its first passing one. */
 function optionsStyle(toolchain: Toolchain): ImportExtension {
@@ -279,13 +286,13 @@ Deno.test(`toolchain matrix (TypeScript ${TYPESCRIPT_VERSION})`, async (t) => {
         });
       }
       const style = optionsStyle(toolchain);
-      await t.step(`${toolchain} + ${style}, enum-like, null: pass`, () => {
+      await t.step(`${toolchain} + ${style}, ${OPTIONS_NAME}: pass`, () => {
         assertOutcome("pass", compileProject(optionCell(toolchain)));
       });
     }
 
     await t.step(
-      "nodenext + js, enum-like, null: the emitted client runs under node",
+      `nodenext + js, ${OPTIONS_NAME}: the emitted client runs under node`,
       async () => {
         assert.match(
           await runConsumer("node", optionCell("nodenext")),
@@ -294,7 +301,7 @@ Deno.test(`toolchain matrix (TypeScript ${TYPESCRIPT_VERSION})`, async (t) => {
       },
     );
 
-    await t.step("deno + ts, enum-like, null: pass, runs", async () => {
+    await t.step(`deno + ts, ${OPTIONS_NAME}: pass, runs`, async () => {
       const checked = await denoOptionsCheck;
       assert.equal(checked.code, 0, checked.output);
       assert.match(

@@ -76,7 +76,7 @@ export type Facts = [
   Assert<Equals<Gender, "MALE" | "FEMALE">>,
   Assert<Equals<Complex["authors"][number]["gender"], Gender>>,
   Assert<
-    Equals<ApiErrors["BookService"]["orderBook"], BookNotFound | OutOfStock>
+    Equals<ApiErrors["bookService"]["orderBook"], BookNotFound | OutOfStock>
   >,
   Assert<Equals<AllErrors["family"], "BOOK">>,
   Assert<Equals<AllErrors["code"], "NOT_FOUND" | "OUT_OF_STOCK">>,
@@ -89,7 +89,7 @@ export async function orderOrExplain(): Promise<string> {
     const book = await api.bookService.orderBook({ id: 1, quantity: 3 });
     return book.name;
   } catch (error) {
-    if (!isApiError(error, "BookService", "orderBook")) throw error;
+    if (!isApiError(error, "bookService", "orderBook")) throw error;
     switch (error.code) {
       case "NOT_FOUND":
         return `no book ${error.bookId}`;
@@ -169,8 +169,10 @@ export async function wrongUses(): Promise<void> {
     await api.bookService.orderBook({ id: 1 });
   } catch (error) {
     // @ts-expect-error: findBook declares no error
-    isApiError(error, "BookService", "findBook");
-    const declared = error as ApiErrors["BookService"]["orderBook"];
+    isApiError(error, "bookService", "findBook");
+    // @ts-expect-error: keyed by the Api property, not the class name
+    isApiError(error, "BookService", "orderBook");
+    const declared = error as ApiErrors["bookService"]["orderBook"];
     // @ts-expect-error: no such code
     if (declared.code === "GONE") return;
     // @ts-expect-error: only OutOfStock has requested

@@ -200,6 +200,8 @@ export async function wrongUses(): Promise<void> {
   await api.bookService.findBook({});
   // @ts-expect-error: DTO fields are readonly
   if (row !== undefined) row.name = "changed";
+  // @ts-expect-error: DTO arrays are readonly
+  page.rows.pop();
   // @ts-expect-error: the header is required
   await shop.treeService.createNode({ body: { name: "x" } });
   const named = { productId: 3, image: "a.png", meta: { caption: "x" } };

@@ -1,9 +1,9 @@
 /**
  * A front-end program using the bookstore and treeshop clients generated
- * with the TypeScript options `enum-style: enum-like` and
- * `null-render-mode: null`, compiled by toolchains_test.ts under each
- * toolchain's tsconfig and run against a stub `fetch` that answers as a
- * null-mode server does.
+ * with the TypeScript options `enum-style: enum-like`,
+ * `null-render-mode: null`, `mutable: true` and `api-name: ShopApi`,
+ * compiled by toolchains_test.ts under each toolchain's tsconfig and run
+ * against a stub `fetch` that answers as a null-mode server does.
  *
  * Every `@ts-expect-error` line is a wrong use that must not compile; the
  * test also compiles it without the directives and expects an error on
@@ -13,7 +13,6 @@
  */
 
 import {
-  Api,
   type BookDto,
   createFetchExecutor,
   type Dynamic_Book,
@@ -21,6 +20,7 @@ import {
   type FetchResponse,
   Gender,
   Gender_CONSTANTS,
+  ShopApi,
 } from "./bookstore/index.ts";
 import { NodeKind, type TreeNodeDto } from "./treeshop/index.ts";
 
@@ -55,12 +55,16 @@ function storeName(book: Complex): string {
 
 /** Calls the bookstore client through the stub. */
 export async function run(): Promise<string> {
-  const api = new Api(
+  const api = new ShopApi(
     createFetchExecutor({ baseUrl: "http://stub", fetch: stubFetch }),
   );
   const book = await api.bookService.findBook({ id: 9 });
   check(book !== undefined && storeName(book) === "none", "null store");
   check(book?.authors[0]?.gender === Gender.MALE, "enum-like value");
+  // Mutable: consumer.ts's wrong uses, a write and a pop, compile here.
+  if (book !== undefined) book.name = "changed";
+  book?.authors.pop();
+  check(book?.name === "changed" && book.authors.length === 0, "mutable");
   check(Gender_CONSTANTS.includes(Gender.FEMALE), "constant list");
   const root: TreeNode = { id: 1, name: "Clothes", parent: null };
   check(root.parent === null && NodeKind.FOLDER === "FOLDER", "tree node");
