@@ -14,7 +14,7 @@ import { readTree } from "./src/fs/tree.ts";
 import { formatDiagnostic } from "./src/model/diagnostic.ts";
 import { withUriPrefix } from "./src/model/uri_prefix.ts";
 import { projectModel } from "./src/pipeline.ts";
-import { renderArtifacts } from "./src/render_artifacts.ts";
+import { renderArtifacts } from "./src/render/render_artifacts.ts";
 import { assertGoldenTree, readGoldenModel } from "./src/testing/golden.ts";
 
 /** Fixtures whose model and generated output are pinned. */

@@ -16,13 +16,13 @@
 
 import { parseArgs } from "node:util";
 import { analyzeProject } from "../src/analyze/analyze.ts";
-import { ArtifactRenderer } from "../src/artifact_renderer.ts";
+import { ArtifactRenderer } from "../src/render/artifact_renderer.ts";
 import type { ClientConfig } from "../src/config/config.ts";
 import type { ApiModel } from "../src/model/api_model.ts";
 import {
   type ArtifactTarget,
   renderArtifacts,
-} from "../src/render_artifacts.ts";
+} from "../src/render/render_artifacts.ts";
 import { writeSyntheticProject } from "../src/testing/synthetic_project.ts";
 
 /** The model with the doc of one operation of its middle service changed. */

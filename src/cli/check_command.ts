@@ -5,7 +5,7 @@
  * @module
  */
 
-import { OPENAPI_ASSETS_DIR } from "../emitters.ts";
+import { OPENAPI_ASSETS_DIR } from "../render/emitters.ts";
 import { readTree } from "../fs/tree.ts";
 import { MARKER_FILE } from "../fs/output_guard.ts";
 import { compareTrees } from "../fs/tree_diff.ts";

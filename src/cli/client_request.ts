@@ -24,9 +24,9 @@ import { withUriPrefix } from "../model/uri_prefix.ts";
 import type { ApiModel } from "../model/api_model.ts";
 import { type Diagnostic, formatDiagnostic } from "../model/diagnostic.ts";
 import type { ModelSource } from "../watch/watch_generate.ts";
-import { filesOfTarget, type RenderRequest } from "../generated_tree.ts";
+import { filesOfTarget, type RenderRequest } from "../render/generated_tree.ts";
 import type { TypeCheckOption } from "../pipeline.ts";
-import { renderArtifacts } from "../render_artifacts.ts";
+import { renderArtifacts } from "../render/render_artifacts.ts";
 import { parseGroups } from "../model/select_groups.ts";
 import { startTypeCheck } from "../typecheck/type_check.ts";
 import {
@@ -35,7 +35,7 @@ import {
   startTimings,
   stopTimings,
 } from "../timings.ts";
-import type { RenderArtifacts } from "../artifact_renderer.ts";
+import type { RenderArtifacts } from "../render/artifact_renderer.ts";
 import { type OptionSpec, type ParsedArgs, UsageError } from "./command.ts";
 import { displayPath } from "./paths.ts";
 import { stderrStyle } from "./style.ts";

@@ -9,10 +9,10 @@
 import type { ApiModel } from "../model/api_model.ts";
 import { interruptSignal } from "../watch/interrupt.ts";
 import type { ModelSource } from "../watch/watch_generate.ts";
-import { type StagedTree, stageTree } from "../generated_tree.ts";
-import { ParallelRenderer } from "../parallel_render.ts";
+import { type StagedTree, stageTree } from "../render/generated_tree.ts";
+import { ParallelRenderer } from "../render/parallel_render.ts";
 import { markPhase } from "../timings.ts";
-import { incrementalRenderer } from "../artifact_renderer.ts";
+import { incrementalRenderer } from "../render/artifact_renderer.ts";
 import type { ParsedArgs } from "./command.ts";
 import {
   checkedModelSource,

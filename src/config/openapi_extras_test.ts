@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { emitterOf, OPENAPI_FILE } from "../emitters.ts";
+import { emitterOf, OPENAPI_FILE } from "../render/emitters.ts";
 import { readGoldenModel } from "../testing/golden.ts";
 import { validateOpenApi } from "../testing/validate_openapi.ts";
 import { ConfigError, parseConfig } from "./config.ts";

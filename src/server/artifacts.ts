@@ -10,7 +10,7 @@ import { createZip } from "../archive/zip.ts";
 import type { ClientConfig } from "../config/config.ts";
 import type { ImportExtension } from "../emit/ts/import_extension.ts";
 import type { ApiModel } from "../model/api_model.ts";
-import { type ArtifactKind, emitterOf } from "../emitters.ts";
+import { type ArtifactKind, emitterOf } from "../render/emitters.ts";
 import type { RenderedArtifact } from "./artifact_cache.ts";
 
 /** What an artifact endpoint serves: every artifact but `model.json`. */

@@ -12,7 +12,7 @@ import { basename, dirname, join, resolve } from "node:path";
 import { configFileCandidates } from "../config/config.ts";
 import { loadOpenApiPageAssets } from "../emit/openapi/openapi_page.ts";
 import { replaceTree, writeTree } from "../fs/tree.ts";
-import { pageAssetFiles } from "../generated_tree.ts";
+import { pageAssetFiles } from "../render/generated_tree.ts";
 import {
   loadedModel,
   type ModelResult,

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { loadConfig } from "../config/config.ts";
 import { formatDiagnostic } from "../model/diagnostic.ts";
-import { renderArtifacts } from "../render_artifacts.ts";
+import { renderArtifacts } from "../render/render_artifacts.ts";
 import { copyFixture } from "../testing/fixture_copy.ts";
 import {
   type ModelSource,

@@ -15,9 +15,9 @@
  * @module
  */
 
-import type { ClientConfig } from "./config/config.ts";
-import { RenderMemo } from "./emit/file_memo.ts";
-import type { ApiModel } from "./model/api_model.ts";
+import type { ClientConfig } from "../config/config.ts";
+import { RenderMemo } from "../emit/file_memo.ts";
+import type { ApiModel } from "../model/api_model.ts";
 import {
   type ArtifactTarget,
   renderArtifactsWith,

@@ -12,10 +12,10 @@
  * @module
  */
 
-import type { ClientConfig } from "./config/config.ts";
+import type { ClientConfig } from "../config/config.ts";
 import { type ArtifactKind, renderKinds } from "./emitters.ts";
-import { writeFiles } from "./fs/tree.ts";
-import type { ApiModel } from "./model/api_model.ts";
+import { writeFiles } from "../fs/tree.ts";
+import type { ApiModel } from "../model/api_model.ts";
 
 /** What the worker is asked to do. */
 export interface RenderJob {

@@ -7,7 +7,7 @@
  */
 
 import { renderKinds } from "./emitters.ts";
-import { writeFiles } from "./fs/tree.ts";
+import { writeFiles } from "../fs/tree.ts";
 import type { RenderJob, RenderReply } from "./parallel_render.ts";
 
 const scope = self as unknown as {

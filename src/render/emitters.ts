@@ -11,13 +11,13 @@
  * @module
  */
 
-import type { ClientConfig } from "./config/config.ts";
-import { DEFAULT_JAVA_BASE_PACKAGE, emitJava } from "./emit/java/emit_java.ts";
-import { emitOpenApi } from "./emit/openapi/emit_openapi.ts";
-import { emitOpenApiPage } from "./emit/openapi/openapi_page.ts";
-import { emitTypeScript } from "./emit/ts/emit_typescript.ts";
-import type { ApiModel } from "./model/api_model.ts";
-import { type FileMemo, NO_MEMO } from "./emit/file_memo.ts";
+import type { ClientConfig } from "../config/config.ts";
+import { DEFAULT_JAVA_BASE_PACKAGE, emitJava } from "../emit/java/emit_java.ts";
+import { emitOpenApi } from "../emit/openapi/emit_openapi.ts";
+import { emitOpenApiPage } from "../emit/openapi/openapi_page.ts";
+import { emitTypeScript } from "../emit/ts/emit_typescript.ts";
+import type { ApiModel } from "../model/api_model.ts";
+import { type FileMemo, NO_MEMO } from "../emit/file_memo.ts";
 
 /** Name of the OpenAPI document file beside the page. */
 export const OPENAPI_FILE = "openapi.yml";

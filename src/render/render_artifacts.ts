@@ -7,10 +7,10 @@
  * @module
  */
 
-import type { ClientConfig } from "./config/config.ts";
-import { type FileMemo, NO_MEMO } from "./emit/file_memo.ts";
+import type { ClientConfig } from "../config/config.ts";
+import { type FileMemo, NO_MEMO } from "../emit/file_memo.ts";
 import { type ArtifactKind, renderKinds } from "./emitters.ts";
-import type { ApiModel } from "./model/api_model.ts";
+import type { ApiModel } from "../model/api_model.ts";
 
 /** Which artifacts {@link renderArtifacts} renders. */
 export type ArtifactTarget = "all" | "ts" | "java" | "openapi";

@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
-import { loadConfig } from "./config/config.ts";
-import { readTree } from "./fs/tree.ts";
+import { loadConfig } from "../config/config.ts";
+import { readTree } from "../fs/tree.ts";
 import { ParallelRenderer } from "./parallel_render.ts";
-import { projectModel } from "./pipeline.ts";
+import { projectModel } from "../pipeline.ts";
 import { renderArtifacts } from "./render_artifacts.ts";
 
 const FIXTURES = ["bookstore", "treeshop"].map((name) =>
-  new URL(`../fixtures/${name}`, import.meta.url).pathname
+  new URL(`../../fixtures/${name}`, import.meta.url).pathname
 );
 
 Deno.test("ParallelRenderer writes the bytes renderArtifacts renders, every file", async () => {

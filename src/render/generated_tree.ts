@@ -6,17 +6,17 @@
  * @module
  */
 
-import type { ClientConfig } from "./config/config.ts";
-import { loadOpenApiPageAssets } from "./emit/openapi/openapi_page.ts";
+import type { ClientConfig } from "../config/config.ts";
+import { loadOpenApiPageAssets } from "../emit/openapi/openapi_page.ts";
 import { OPENAPI_ASSETS_DIR } from "./emitters.ts";
-import type { GuardOptions } from "./fs/output_guard.ts";
+import type { GuardOptions } from "../fs/output_guard.ts";
 import {
   startReplacement,
   type TreeReplacement,
   writeFiles,
-} from "./fs/tree.ts";
-import type { ApiModel } from "./model/api_model.ts";
-import { withUriPrefix } from "./model/uri_prefix.ts";
+} from "../fs/tree.ts";
+import type { ApiModel } from "../model/api_model.ts";
+import { withUriPrefix } from "../model/uri_prefix.ts";
 import type { ParallelRenderer } from "./parallel_render.ts";
 import { type ArtifactTarget, renderArtifacts } from "./render_artifacts.ts";
 

@@ -1,13 +1,13 @@
 import assert from "node:assert/strict";
 import { ArtifactRenderer, incrementalRenderer } from "./artifact_renderer.ts";
-import { analyzeProject } from "./analyze/analyze.ts";
-import { type ClientConfig, loadConfig } from "./config/config.ts";
-import type { ApiModel } from "./model/api_model.ts";
+import { analyzeProject } from "../analyze/analyze.ts";
+import { type ClientConfig, loadConfig } from "../config/config.ts";
+import type { ApiModel } from "../model/api_model.ts";
 import { type ArtifactTarget, renderArtifacts } from "./render_artifacts.ts";
-import { readGoldenModel } from "./testing/golden.ts";
-import { MODEL_EDITS } from "./testing/model_edits.ts";
-import { mulberry32 } from "./testing/random.ts";
-import { writeSyntheticProject } from "./testing/synthetic_project.ts";
+import { readGoldenModel } from "../testing/golden.ts";
+import { MODEL_EDITS } from "../testing/model_edits.ts";
+import { mulberry32 } from "../testing/random.ts";
+import { writeSyntheticProject } from "../testing/synthetic_project.ts";
 
 const TARGETS: readonly ArtifactTarget[] = ["all", "ts", "java", "openapi"];
 
