@@ -14,6 +14,7 @@
 import { getPath } from "hono/utils/url";
 
 /** C0 controls, DEL and C1 controls; and the backslash that escapes them. */
+// deno-lint-ignore no-control-regex -- matching control characters is the point
 const CONTROL = /[\x00-\x1f\x7f-\x9f\\]/g;
 
 /**
