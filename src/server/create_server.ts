@@ -30,6 +30,12 @@ import {
   renderArtifact,
 } from "./artifacts.ts";
 import { controllerRoutes, type Injector } from "./routes/mount.ts";
+import { type CorsOptions, corsPolicy } from "./cors.ts";
+import {
+  type Authenticator,
+  securityPlan,
+  unenforcedWarning,
+} from "./security.ts";
 import { type Reload, watchServerModels } from "../watch/watch_server.ts";
 
 /** Options of {@link createServer}. */
@@ -60,6 +66,23 @@ export interface CreateServerOptions {
    * with `RequestPart<T>` parameters); larger ones get a 413. Default 10 MiB.
    */
   readonly maxUploadBytes?: number;
+  /**
+   * Most bytes of a JSON request body; larger ones get a 413 before they
+   * are parsed. Default 1 MiB.
+   */
+  readonly maxBodyBytes?: number;
+  /**
+   * Browser apps of other origins allowed to call the server (CORS, with
+   * preflights). Default: none, no cross-origin access.
+   */
+  readonly cors?: CorsOptions;
+  /**
+   * Authenticators by security scheme name: the `security` the
+   * configuration declares for the document's operations is checked with
+   * them on every controller route (hidden ones too). Declared security
+   * without an authenticator is a start-up warning naming the routes.
+   */
+  readonly authenticate?: Readonly<Record<string, Authenticator>>;
   /** Middleware run before every route (logging, authentication, tenants). */
   readonly middleware?: readonly MiddlewareHandler[];
   /** Told of every artifact render (tests count them). */
@@ -136,6 +159,9 @@ export async function createServer(
   const artifacts = artifactRoutes(config);
   const app = new Hono();
   const routes: string[] = [];
+  if (options.cors !== undefined && options.cors.origins.length > 0) {
+    app.use(corsPolicy(options.cors, headerParameters(models.server)));
+  }
   for (const middleware of options.middleware ?? []) app.use(middleware);
 
   for (const artifact of artifacts) {
@@ -209,6 +235,18 @@ export async function createServer(
       );
     }
     checkCollisions(models.server, artifacts);
+    for (const service of models.server.services) {
+      for (const op of service.operations) {
+        routes.push(`${op.httpMethod} ${op.path}`);
+      }
+    }
+    const security = securityPlan(
+      config.openapiExtras?.security ?? [],
+      options.authenticate ?? {},
+    );
+    if (security.kind === "unenforced") {
+      console.error(unenforcedWarning(security.schemes, routes));
+    }
     app.route(
       "/",
       controllerRoutes({
@@ -224,13 +262,12 @@ export async function createServer(
         ...(options.maxUploadBytes === undefined
           ? {}
           : { maxUploadBytes: options.maxUploadBytes }),
+        ...(options.maxBodyBytes === undefined
+          ? {}
+          : { maxBodyBytes: options.maxBodyBytes }),
+        ...(security.kind === "guard" ? { guard: security.guard } : {}),
       }),
     );
-    for (const service of models.server.services) {
-      for (const op of service.operations) {
-        routes.push(`${op.httpMethod} ${op.path}`);
-      }
-    }
   }
 
   app.notFound((c) => notFound(c.req.path));
@@ -240,6 +277,15 @@ export async function createServer(
   });
   options.onReady?.({ name: sourceName, artifacts, routes });
   return app;
+}
+
+/** The names of the header parameters of `model`'s operations. */
+function headerParameters(model: ApiModel | undefined): string[] {
+  return (model?.services ?? []).flatMap((service) =>
+    service.operations.flatMap((op) =>
+      op.parameters.filter((p) => p.in === "header").map((p) => p.wireName)
+    )
+  );
 }
 
 function notFound(path: string): Response {
