@@ -6,6 +6,9 @@
  * deno task serve [--port 8080] [--hostname 127.0.0.1] [--config FILE]
  *                 [--db FILE] [--project DIR | --model FILE]
  *                 [--skip-type-check] [--watch] [--quiet]
+ *                 [--cors ORIGIN[,ORIGIN]] [--max-body BYTES]
+ *                 [--headers-timeout MS] [--request-timeout MS]
+ *                 [--idle-timeout MS]
  * ```
  *
  * @module
@@ -19,6 +22,12 @@ import { createServer, ServerStartError } from "./mod.ts";
 import { ServerConfigError } from "./src/server/artifacts.ts";
 import { RouteTableError } from "./src/server/routes/fetchers.ts";
 import { AccessLog } from "./src/server/access_log.ts";
+import {
+  DEFAULT_TIMEOUTS,
+  listen,
+  type Listening,
+} from "./src/server/listen.ts";
+import { DEFAULT_MAX_BODY_BYTES } from "./src/server/routes/body_reader.ts";
 import type {
   CreateServerOptions,
   ServedRoutes,
@@ -41,7 +50,16 @@ const USAGE = `Usage: deno task serve [options]
   --watch           re-analyze on every change of the project's .ts files and
                     serve the new artifacts (new ETags); an edit with errors
                     prints them and keeps the last good artifacts
-  --quiet           print only the first line (the URL), no access log`;
+  --quiet           print only the first line (the URL), no access log
+  --cors ORIGINS    let browser apps of these origins call (comma-separated,
+                    e.g. http://localhost:5173; default: no cross-origin access)
+  --max-body BYTES  most bytes of a JSON request body (default ${DEFAULT_MAX_BODY_BYTES})
+  --headers-timeout MS  close a connection whose request headers take longer
+                    (default ${DEFAULT_TIMEOUTS.headersMs})
+  --request-timeout MS  close a connection whose whole request takes longer
+                    (default ${DEFAULT_TIMEOUTS.requestMs})
+  --idle-timeout MS close a keep-alive connection idle this long between
+                    requests (default ${DEFAULT_TIMEOUTS.idleMs})`;
 
 /** Wrong command-line use: printed with the usage, exit 2. */
 class UsageError extends Error {}
@@ -56,6 +74,11 @@ interface ServeOptions {
   readonly typeCheck: boolean;
   readonly watch: boolean;
   readonly quiet: boolean;
+  readonly cors: readonly string[];
+  readonly maxBodyBytes?: number;
+  readonly headersMs?: number;
+  readonly requestMs?: number;
+  readonly idleMs?: number;
 }
 
 function parseServeArgs(args: readonly string[]): ServeOptions | "help" {
@@ -72,6 +95,11 @@ function parseServeArgs(args: readonly string[]): ServeOptions | "help" {
       "skip-type-check": { type: "boolean" },
       watch: { type: "boolean" },
       quiet: { type: "boolean" },
+      cors: { type: "string" },
+      "max-body": { type: "string" },
+      "headers-timeout": { type: "string" },
+      "request-timeout": { type: "string" },
+      "idle-timeout": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -97,7 +125,25 @@ function parseServeArgs(args: readonly string[]): ServeOptions | "help" {
     typeCheck: values["skip-type-check"] !== true,
     watch: values.watch === true,
     quiet: values.quiet === true,
+    cors: values.cors?.split(",").map((origin) => origin.trim()) ?? [],
+    ...positive("max-body", values["max-body"], "maxBodyBytes"),
+    ...positive("headers-timeout", values["headers-timeout"], "headersMs"),
+    ...positive("request-timeout", values["request-timeout"], "requestMs"),
+    ...positive("idle-timeout", values["idle-timeout"], "idleMs"),
   };
+}
+
+/** `{ [key]: n }` of a flag's positive integer, `{}` when it is absent. */
+function positive<K extends string>(
+  flag: string,
+  text: string | undefined,
+  key: K,
+): { [key in K]?: number } {
+  if (text === undefined) return {};
+  if (!/^[1-9]\d*$/.test(text)) {
+    throw new UsageError(`--${flag} must be a positive integer, not "${text}"`);
+  }
+  return { [key]: Number(text) } as { [key in K]?: number };
 }
 
 /** Starts the example server; resolves with the exit status when it stops. */
@@ -123,6 +169,11 @@ export async function serve(args: readonly string[]): Promise<number> {
       ...source,
       ...(options.config === undefined ? {} : { configFile: options.config }),
       typeCheck: options.typeCheck,
+      // The bookstore's middleware reads the tenant header.
+      cors: { origins: options.cors, headers: ["tenant"] },
+      ...(options.maxBodyBytes === undefined
+        ? {}
+        : { maxBodyBytes: options.maxBodyBytes }),
       middleware: [
         ...source.middleware ?? [],
       ],
@@ -139,13 +190,12 @@ export async function serve(args: readonly string[]): Promise<number> {
     console.error(`error: ${(error as Error).message}`);
     return 1;
   }
-  let server: Deno.HttpServer<Deno.NetAddr>;
+  let server: Listening;
   try {
-    server = Deno.serve({
-      port: options.port,
-      hostname: options.hostname,
-      onListen: () => {},
-    }, options.quiet ? app.fetch : accessLog.handler(app.fetch));
+    server = await listen(
+      options.quiet ? app.fetch : accessLog.handler(app.fetch),
+      options,
+    );
   } catch (error) {
     console.error(
       `error: cannot listen on ${options.hostname}:${options.port}: ${
@@ -154,7 +204,7 @@ export async function serve(args: readonly string[]): Promise<number> {
     );
     return 1;
   }
-  const base = `http://${formatHost(options.hostname)}:${server.addr.port}`;
+  const base = `http://${formatHost(options.hostname)}:${server.port}`;
   console.log(`Tailor server (${served.name}) on ${base}/`);
   if (!options.quiet) printRoutes(base, served);
   const stop = () => {
