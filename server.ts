@@ -192,7 +192,7 @@ export async function serve(args: readonly string[]): Promise<number> {
   }
   let server: Listening;
   try {
-    server = await listen(
+    server = listen(
       options.quiet ? app.fetch : accessLog.handler(app.fetch),
       options,
     );

@@ -1,26 +1,29 @@
 /**
- * The listener of a Tailor server: an app's `fetch` served over HTTP/1.1 on
- * `node:http` (through `@hono/node-server`), because `Deno.serve` has no
- * time limits and ends on the first failed accept. A connection is closed
- * when its headers do not arrive in time, when a whole request (headers and
- * body) takes too long, or when it sits idle between keep-alive requests.
- * The open connections stay below the process's open-file limit: beyond
- * `maxConnections` a new one is closed at once (and that is logged once per
- * burst), so accepting never fails with "too many open files" — in Deno
- * 2.9 a failed accept silently stops `node:net`'s listener for good.
+ * The listener of a Tailor server: Deno's HTTP engine (that of `Deno.serve`)
+ * run on connections this module accepts itself, so that
+ *
+ * - a failed accept (`Too many open files` when idle sockets hold every
+ *   descriptor) is logged once per burst and retried, where `Deno.serve`
+ *   ends `server.finished` with it and the process dies;
+ * - a connection is closed when its request headers do not come in time
+ *   (nothing sent, or half the headers), when a request takes too long from
+ *   its headers to its answer (a body sent too slowly), or when it sits
+ *   idle between keep-alive requests. `Deno.serve` has no such limits.
+ *
+ * Per connection it uses `serveHttpOnConnection`, the function behind
+ * `Deno.serve` that Deno keeps in `Deno[Deno.internal]`; a Deno without it
+ * gets plain `Deno.serve` and a warning (no limits then). `node:http` has
+ * the limits but was no choice: in Deno 2.9 it costs three times the CPU
+ * per request, and its listener stops for good after a failed accept.
  *
  * @module
  */
 
-import { createServer, type Server } from "node:http";
-import type { Socket } from "node:net";
-import { getRequestListener } from "@hono/node-server";
-
-/** Time limits of a connection, in milliseconds (0: none). */
+/** Time limits of a connection, in milliseconds. */
 export interface ConnectionTimeouts {
-  /** Most time from the connection (or the previous request) to a request's complete headers. */
+  /** Most time from the connection's start to a request's complete headers. */
   readonly headersMs?: number;
-  /** Most time to receive a whole request, headers and body. */
+  /** Most time from a request's headers to its answer (its body included). */
   readonly requestMs?: number;
   /** Most time a keep-alive connection waits idle for its next request. */
   readonly idleMs?: number;
@@ -33,19 +36,10 @@ export const DEFAULT_TIMEOUTS: Required<ConnectionTimeouts> = {
   idleMs: 5_000,
 };
 
-/** Open files kept free for everything but connections (store, modules, logs). */
-export const RESERVED_FILES = 128;
-
 /** Options of {@link listen}. */
 export interface ListenOptions extends ConnectionTimeouts {
   readonly port: number;
   readonly hostname: string;
-  /**
-   * Most connections open at once; a new one beyond is closed at once.
-   * Default: the soft open-file limit less {@link RESERVED_FILES} (Linux),
-   * else no limit.
-   */
-  readonly maxConnections?: number;
   /** Where problems of the listener are told (default `console.error`). */
   readonly log?: (message: string) => void;
 }
@@ -54,161 +48,243 @@ export interface ListenOptions extends ConnectionTimeouts {
 export interface Listening {
   /** The port listened on (the chosen one for port 0). */
   readonly port: number;
-  /** Settles once the server has closed. */
+  /** Settles once the server has stopped and its connections are closed. */
   readonly finished: Promise<void>;
-  /** Stops listening, closes idle connections, lets running requests end. */
+  /** Stops accepting and closes the connections once their answers are sent. */
   shutdown(): Promise<void>;
 }
 
 /** An app's request handler. */
 export type Fetch = (request: Request) => Response | Promise<Response>;
 
+/** What accepts connections (a `Deno.Listener`; a fake in tests). */
+export interface Acceptor {
+  accept(): Promise<Deno.Conn>;
+  close(): void;
+}
+
+/** Longest pause between two failed accepts. */
+const MAX_ACCEPT_PAUSE_MS = 1_000;
+
 /**
- * Serves `fetch` on `hostname:port`; resolves once listening. Rejects when
- * the address cannot be listened on.
+ * Serves `fetch` on `hostname:port`. Throws when the address cannot be
+ * listened on, or when the headers timeout exceeds the request timeout.
  */
-export async function listen(
-  fetch: Fetch,
-  options: ListenOptions,
-): Promise<Listening> {
-  const timeouts = { ...DEFAULT_TIMEOUTS, ...definedOf(options) };
-  if (timeouts.requestMs > 0 && timeouts.headersMs > timeouts.requestMs) {
-    throw new RangeError(
-      `the headers timeout (${timeouts.headersMs} ms) must not exceed the request timeout (${timeouts.requestMs} ms)`,
-    );
-  }
+export function listen(fetch: Fetch, options: ListenOptions): Listening {
+  const timeouts = timeoutsOf(options);
   const log = options.log ?? ((message) => console.error(message));
-  const server = createServer({
-    headersTimeout: timeouts.headersMs,
-    requestTimeout: timeouts.requestMs,
-    keepAliveTimeout: timeouts.idleMs,
-    connectionsCheckingInterval: checkingInterval(timeouts),
-  }, getRequestListener((request) => fetch(request)));
-  // A client that half-closes after its request still gets the answer.
-  (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
-  server.on("clientError", answerClientError);
-  limitConnections(
-    server,
-    options.maxConnections ?? defaultMaxConnections(),
-    log,
-  );
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port, options.hostname, () => {
-      server.off("error", reject);
-      resolve();
-    });
+  const serveConnection = connectionServer();
+  if (serveConnection === undefined) {
+    log(
+      "warning: this Deno has no per-connection serving; no connection time limits",
+    );
+    const server = Deno.serve({
+      port: options.port,
+      hostname: options.hostname,
+      onListen: () => {},
+    }, fetch);
+    return {
+      port: server.addr.port,
+      finished: server.finished,
+      shutdown: () => server.shutdown(),
+    };
+  }
+  const listener = Deno.listen({
+    port: options.port,
+    hostname: options.hostname,
   });
-  server.on("error", (error) => log(`server: ${error.message}`));
-  const finished = new Promise<void>((resolve) =>
-    server.once("close", resolve)
+  const connections = new Set<Connection>();
+  const sweep = setInterval(
+    () => closeLate(connections, performance.now()),
+    checkingInterval(timeouts),
   );
+  Deno.unrefTimer(sweep);
+  const accepting = acceptLoop(listener, (conn) => {
+    const connection = track(fetch, timeouts);
+    connections.add(connection);
+    connection.served = serveConnection(
+      conn,
+      connection.abort.signal,
+      connection.fetch,
+    );
+    connection.served.finished.catch(() => {}).finally(() =>
+      connections.delete(connection)
+    );
+  }, log);
+  const finished = accepting.then(async () => {
+    await Promise.all(
+      [...connections].map((c) => c.served?.shutdown().catch(() => {})),
+    );
+    clearInterval(sweep);
+  });
   return {
-    port: (server.address() as { port: number }).port,
+    port: (listener.addr as Deno.NetAddr).port,
     finished,
     shutdown: () => {
-      server.close();
-      server.closeIdleConnections();
+      listener.close();
       return finished;
     },
   };
 }
 
-function definedOf(timeouts: ConnectionTimeouts): ConnectionTimeouts {
-  return Object.fromEntries(
-    Object.entries({
-      headersMs: timeouts.headersMs,
-      requestMs: timeouts.requestMs,
-      idleMs: timeouts.idleMs,
-    }).filter(([, value]) => value !== undefined),
-  );
-}
-
-/** How often `node:http` looks for late headers and requests. */
-function checkingInterval(timeouts: Required<ConnectionTimeouts>): number {
-  const limits = [timeouts.headersMs, timeouts.requestMs].filter((ms) =>
-    ms > 0
-  );
-  return Math.max(50, Math.min(1_000, ...limits.map((ms) => ms / 4)));
-}
-
 /**
- * Answers a request `node:http` cannot take (malformed, or late: its
- * timeouts) with a JSON reason when the socket still takes one.
+ * Accepts connections from `acceptor` and hands each to `serve` until the
+ * acceptor is closed. A failed accept is logged once per burst (the first
+ * failure, then one line when accepting works again) and retried after a
+ * pause that doubles up to {@link MAX_ACCEPT_PAUSE_MS}.
  */
-function answerClientError(error: Error & { code?: string }, socket: Socket) {
-  if (socket.writable && error.code !== "ECONNRESET") {
-    const late = error.code === "ERR_HTTP_REQUEST_TIMEOUT";
-    const body = JSON.stringify(
-      late
-        ? { error: "request-timeout", message: "the request came too slowly" }
-        : { error: "bad-request", message: "malformed HTTP request" },
-    );
-    socket.end(
-      `HTTP/1.1 ${late ? "408 Request Timeout" : "400 Bad Request"}\r\n` +
-        `content-type: application/json\r\ncontent-length: ${body.length}\r\n` +
-        `connection: close\r\n\r\n${body}`,
-    );
-  }
-  socket.destroy();
-}
-
-/**
- * Closes each connection beyond `max` at once; logs once per burst (until
- * the count is below `max` again).
- */
-function limitConnections(
-  server: Server,
-  max: number | undefined,
+export async function acceptLoop(
+  acceptor: Acceptor,
+  serve: (conn: Deno.Conn) => void,
   log: (message: string) => void,
-): void {
-  if (max === undefined) return;
-  let open = 0;
-  let refused = 0;
-  server.on("connection", (socket: Socket) => {
-    if (open >= max) {
-      if (refused++ === 0) {
-        log(
-          `server: ${max} connections open, the most it takes: new ones are closed until some end`,
-        );
+  firstPauseMs = 10,
+): Promise<void> {
+  let failed = 0;
+  let pause = firstPauseMs;
+  for (;;) {
+    let conn: Deno.Conn;
+    try {
+      conn = await acceptor.accept();
+    } catch (error) {
+      if (
+        error instanceof Deno.errors.BadResource ||
+        error instanceof Deno.errors.Interrupted
+      ) {
+        return; // closed
       }
-      socket.destroy();
-      return;
+      if (failed++ === 0) {
+        log(`server: accepting failed: ${(error as Error).message}; retrying`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, pause));
+      pause = Math.min(pause * 2, MAX_ACCEPT_PAUSE_MS);
+      continue;
     }
-    open++;
-    socket.once("close", () => {
-      open--;
-      if (refused > 0 && open < max) {
-        log(`server: ${refused} connection(s) were refused; taking new ones`);
-        refused = 0;
-      }
-    });
-  });
+    if (failed > 0) {
+      log(`server: accepting again after ${failed} failed accept(s)`);
+      failed = 0;
+      pause = firstPauseMs;
+    }
+    serve(conn);
+  }
+}
+
+/** One connection: its deadline, what is running on it, how to cut it. */
+interface Connection {
+  /** `performance.now()` by which the connection must have moved on. */
+  deadline: number;
+  running: number;
+  readonly abort: AbortController;
+  readonly fetch: Fetch;
+  served?: ServedConnection;
 }
 
 /**
- * The soft open-file limit from `/proc/self/limits` less
- * {@link RESERVED_FILES}; undefined where that file is not.
+ * A connection's state; its `fetch` moves the deadline: the request
+ * timeout once headers came, the idle timeout once the last answer is
+ * there (the headers timeout before the first request).
  */
-function defaultMaxConnections(): number | undefined {
-  let text: string;
-  try {
-    text = Deno.readTextFileSync("/proc/self/limits");
-  } catch {
-    return undefined;
+function track(fetch: Fetch, timeouts: Required<ConnectionTimeouts>) {
+  const answered = () => {
+    if (--connection.running === 0) {
+      connection.deadline = performance.now() + timeouts.idleMs;
+    }
+  };
+  const connection: Connection = {
+    deadline: performance.now() + timeouts.headersMs,
+    running: 0,
+    abort: new AbortController(),
+    // No async wrapper: a synchronous answer stays synchronous.
+    fetch: (request) => {
+      connection.running++;
+      connection.deadline = performance.now() + timeouts.requestMs;
+      let response;
+      try {
+        response = fetch(request);
+      } catch (error) {
+        answered();
+        throw error;
+      }
+      if (!(response instanceof Promise)) {
+        answered();
+        return response;
+      }
+      return response.then((value) => {
+        answered();
+        return value;
+      }, (error) => {
+        answered();
+        throw error;
+      });
+    },
+  };
+  return connection;
+}
+
+/** Cuts every connection past its deadline. */
+function closeLate(connections: Set<Connection>, now: number): void {
+  for (const connection of connections) {
+    if (now > connection.deadline) {
+      connection.abort.abort();
+      connections.delete(connection);
+    }
   }
-  const soft = openFileLimit(text);
-  return soft === undefined ? undefined : maxConnectionsFor(soft);
 }
 
-/** The soft "Max open files" of a `/proc/<pid>/limits` text. */
-export function openFileLimit(limits: string): number | undefined {
-  const match = /^Max open files\s+(\d+|unlimited)\s/m.exec(limits);
-  if (match === null || match[1] === "unlimited") return undefined;
-  return Number(match[1]);
+/** The timeouts of `options`, defaults filled in; throws on a bad one. */
+function timeoutsOf(
+  options: ConnectionTimeouts,
+): Required<ConnectionTimeouts> {
+  const timeouts = {
+    headersMs: options.headersMs ?? DEFAULT_TIMEOUTS.headersMs,
+    requestMs: options.requestMs ?? DEFAULT_TIMEOUTS.requestMs,
+    idleMs: options.idleMs ?? DEFAULT_TIMEOUTS.idleMs,
+  };
+  for (const [name, ms] of Object.entries(timeouts)) {
+    if (!Number.isSafeInteger(ms) || ms <= 0) {
+      throw new RangeError(`${name} must be a positive integer, got ${ms}`);
+    }
+  }
+  return timeouts;
 }
 
-/** The connections a process with `openFiles` files may hold. */
-export function maxConnectionsFor(openFiles: number): number {
-  return Math.max(1, openFiles - Math.min(RESERVED_FILES, openFiles / 2));
+/** How often deadlines are looked at: a tenth of the shortest, 20 ms to 1 s. */
+function checkingInterval(timeouts: Required<ConnectionTimeouts>): number {
+  const shortest = Math.min(
+    timeouts.headersMs,
+    timeouts.requestMs,
+    timeouts.idleMs,
+  );
+  return Math.max(20, Math.min(1_000, shortest / 10));
+}
+
+/** What `serveHttpOnConnection` gives back. */
+interface ServedConnection {
+  readonly finished: Promise<void>;
+  shutdown(): Promise<void>;
+}
+
+type ConnectionServer = (
+  conn: Deno.Conn,
+  signal: AbortSignal,
+  fetch: Fetch,
+) => ServedConnection;
+
+/** Deno's per-connection HTTP server, or undefined where Deno has none. */
+function connectionServer(): ConnectionServer | undefined {
+  const deno = Deno as unknown as Record<symbol, unknown> & {
+    internal?: symbol;
+  };
+  const internals = deno.internal === undefined
+    ? undefined
+    : deno[deno.internal] as Record<string, unknown> | undefined;
+  const serve = internals?.serveHttpOnConnection;
+  if (typeof serve !== "function") return undefined;
+  return (conn, signal, fetch) =>
+    serve(
+      conn,
+      signal,
+      fetch,
+      () => Response.json({ error: "internal" }, { status: 500 }),
+      () => {},
+    );
 }

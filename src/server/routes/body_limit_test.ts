@@ -10,6 +10,7 @@ import {
   treeshopServerModel,
 } from "./testdata/treeshop_routes.ts";
 import { TreeController } from "../../../fixtures/treeshop/tree_controller.ts";
+import { listen } from "../listen.ts";
 
 const model = await treeshopServerModel();
 const encoder = new TextEncoder();
@@ -115,4 +116,39 @@ Deno.test("a body the client cut off is a 400 with a JSON reason, JSON or multip
     message:
       "the request body ended early: the client closed the connection or sent less than its content-length",
   });
+});
+
+Deno.test("a client that half-closes after its body gets a JSON answer, never a 500", async () => {
+  const server = listen(treeshopRoutes(model).fetch, {
+    port: 0,
+    hostname: "127.0.0.1",
+  });
+  try {
+    const name = "n".repeat(100 * 1024);
+    const body = JSON.stringify({ name });
+    for (const declared of [body.length, body.length + 10]) {
+      const conn = await Deno.connect({
+        hostname: "127.0.0.1",
+        port: server.port,
+      });
+      await conn.write(encoder.encode(
+        "POST /tree/nodes HTTP/1.1\r\nhost: x\r\nconnection: close\r\n" +
+          "authorization: Bearer ann\r\nx-request-id: r-1\r\n" +
+          `content-type: application/json\r\ncontent-length: ${declared}\r\n\r\n${body}`,
+      ));
+      await conn.closeWrite();
+      const answer = await new Response(conn.readable).text();
+      const status = Number(answer.slice(9, 12));
+      assert.ok(status === 200 || status === 400, answer.slice(0, 200));
+      if (status === 400) {
+        assert.match(
+          answer,
+          /\{"error":"bad-request","parameter":"input","message":"the request body ended early/,
+        );
+      }
+      if (declared > body.length) assert.equal(status, 400);
+    }
+  } finally {
+    await server.shutdown();
+  }
 });
