@@ -56,7 +56,8 @@ const USAGE = `Usage: deno task serve [options]
   --max-body BYTES  most bytes of a JSON request body (default ${DEFAULT_MAX_BODY_BYTES})
   --headers-timeout MS  close a connection whose request headers take longer
                     (default ${DEFAULT_TIMEOUTS.headersMs})
-  --request-timeout MS  close a connection whose whole request takes longer
+  --request-timeout MS  close a connection whose request is not answered this
+                    long after its headers, body included
                     (default ${DEFAULT_TIMEOUTS.requestMs})
   --idle-timeout MS close a keep-alive connection idle this long between
                     requests (default ${DEFAULT_TIMEOUTS.idleMs})`;
@@ -125,7 +126,8 @@ function parseServeArgs(args: readonly string[]): ServeOptions | "help" {
     typeCheck: values["skip-type-check"] !== true,
     watch: values.watch === true,
     quiet: values.quiet === true,
-    cors: values.cors?.split(",").map((origin) => origin.trim()) ?? [],
+    cors: (values.cors ?? "").split(",").map((origin) => origin.trim())
+      .filter((origin) => origin !== ""),
     ...positive("max-body", values["max-body"], "maxBodyBytes"),
     ...positive("headers-timeout", values["headers-timeout"], "headersMs"),
     ...positive("request-timeout", values["request-timeout"], "requestMs"),

@@ -211,6 +211,8 @@ export async function createServer(
       if (matchesEtag(c.req.header("if-none-match"), rendered.etag)) {
         return c.body(null, 304, headers);
       }
+      // Its length lets the listener wait for a slow download (listen.ts).
+      headers["content-length"] = String(rendered.bytes.length);
       return c.body(rendered.bytes.slice().buffer, 200, headers);
     });
   }

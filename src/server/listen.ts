@@ -60,15 +60,21 @@ export type Fetch = (request: Request) => Response | Promise<Response>;
 /** What accepts connections (a `Deno.Listener`; a fake in tests). */
 export interface Acceptor {
   accept(): Promise<Deno.Conn>;
-  close(): void;
 }
+
+/**
+ * The slowest reader an answer waits for, in bytes per millisecond (16 KiB/s):
+ * an answer with a `content-length` gets its size at this rate to be sent
+ * before the idle time starts.
+ */
+const SLOWEST_READ = 16;
 
 /** Longest pause between two failed accepts. */
 const MAX_ACCEPT_PAUSE_MS = 1_000;
 
 /**
  * Serves `fetch` on `hostname:port`. Throws when the address cannot be
- * listened on, or when the headers timeout exceeds the request timeout.
+ * listened on, or when a timeout is not a positive integer.
  */
 export function listen(fetch: Fetch, options: ListenOptions): Listening {
   const timeouts = timeoutsOf(options);
@@ -181,13 +187,16 @@ interface Connection {
 /**
  * A connection's state; its `fetch` moves the deadline: the request
  * timeout once headers came, the idle timeout once the last answer is
- * there (the headers timeout before the first request).
+ * there (plus the time to send its `content-length` to a slow reader), the
+ * headers timeout before the first request.
  */
 function track(fetch: Fetch, timeouts: Required<ConnectionTimeouts>) {
-  const answered = () => {
-    if (--connection.running === 0) {
-      connection.deadline = performance.now() + timeouts.idleMs;
-    }
+  const answered = (response: Response | undefined) => {
+    if (--connection.running > 0) return;
+    // Only the headers: reading `body` would turn the answer into a stream.
+    const length = Number(response?.headers.get("content-length") ?? 0);
+    connection.deadline = performance.now() + timeouts.idleMs +
+      (length > 0 ? length / SLOWEST_READ : 0);
   };
   const connection: Connection = {
     deadline: performance.now() + timeouts.headersMs,
@@ -201,18 +210,18 @@ function track(fetch: Fetch, timeouts: Required<ConnectionTimeouts>) {
       try {
         response = fetch(request);
       } catch (error) {
-        answered();
+        answered(undefined);
         throw error;
       }
       if (!(response instanceof Promise)) {
-        answered();
+        answered(response);
         return response;
       }
       return response.then((value) => {
-        answered();
+        answered(value);
         return value;
       }, (error) => {
-        answered();
+        answered(undefined);
         throw error;
       });
     },

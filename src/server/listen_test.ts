@@ -10,9 +10,21 @@ import {
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-/** Echoes the request's body length; `/hello` answers "hello". */
+/** A large answer: 8 MiB, more than the socket buffers hold. */
+const LARGE = new Uint8Array(8 * 1024 * 1024).fill(65);
+
+/**
+ * Echoes the request's body length; `/hello` answers "hello", `/large`
+ * {@link LARGE}.
+ */
 async function app(request: Request): Promise<Response> {
-  if (new URL(request.url).pathname === "/hello") return new Response("hello");
+  const path = new URL(request.url).pathname;
+  if (path === "/hello") return new Response("hello");
+  if (path === "/large") {
+    return new Response(LARGE, {
+      headers: { "content-length": String(LARGE.length) },
+    });
+  }
   const body = await request.arrayBuffer();
   return Response.json({ length: body.byteLength });
 }
@@ -92,6 +104,21 @@ Deno.test("listen: an idle keep-alive connection is closed after idleMs", async 
   });
 });
 
+Deno.test("listen: a large answer read slowly is not cut at idleMs", async () => {
+  await serving({ idleMs: 200 }, async (server) => {
+    const conn = await connect(server);
+    await conn.write(
+      encoder.encode(
+        "GET /large HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n",
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    const { text } = await readUntilClosed(conn, 5000);
+    assert.match(text, /^HTTP\/1\.1 200 OK\r\ncontent-length: 8388608\r\n/);
+    assert.equal(text.length - text.indexOf("\r\n\r\n") - 4, LARGE.length);
+  });
+});
+
 Deno.test("listen: a body sent too slowly is cut at requestMs", async () => {
   await serving({ headersMs: 200, requestMs: 600 }, async (server) => {
     const conn = await connect(server);
@@ -122,7 +149,6 @@ Deno.test("acceptLoop: failed accepts are logged once per burst, retried, and ne
         ? Promise.reject(next)
         : Promise.resolve(next);
     },
-    close: () => {},
   };
   const served: Deno.Conn[] = [];
   const logged: string[] = [];
