@@ -229,12 +229,12 @@ async function argumentsOf(route: Route, c: Context): Promise<unknown[]> {
   for (const injected of operation.injected ?? []) {
     args[injected.index] = await route.inject[injected.type]!(c);
   }
-  const partNames = operation.parameters.filter((p) => p.in === "part");
-  const parts = partNames.length > 0
+  const partParameters = operation.parameters.filter((p) => p.in === "part");
+  const parts = partParameters.length > 0
     ? await readParts(
       operation,
       c.req.header("content-type") ?? "",
-      await bodyBytes(route, c, partNames[0]!.wireName),
+      await bodyBytes(route, c, partParameters[0]!.wireName),
       route.parts,
     )
     : undefined;
