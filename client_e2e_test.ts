@@ -15,7 +15,10 @@ import {
   HiddenController,
   TreeController,
 } from "./fixtures/treeshop/tree_controller.ts";
-import { treeshopInjectors } from "./fixtures/treeshop/injectors.ts";
+import {
+  treeshopAuthenticators,
+  treeshopInjectors,
+} from "./fixtures/treeshop/injectors.ts";
 import { bookstoreServing } from "./fixtures/bookstore/serving.ts";
 import { loadConfig } from "./src/config/config.ts";
 import { startExampleServer } from "./src/testing/example_server.ts";
@@ -183,6 +186,7 @@ Deno.test("e2e: treeshop calls with a header, a body, an injected principal and 
     typeCheck: false,
     controllers: [new TreeController(), new HiddenController()],
     inject: treeshopInjectors,
+    authenticate: treeshopAuthenticators,
   });
   const { server, base } = serveApp(app);
   try {

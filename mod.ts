@@ -13,10 +13,11 @@ export {
   type ControllerRoutesOptions,
   type Injector,
 } from "./src/server/routes/mount.ts";
+export { DEFAULT_MAX_UPLOAD_BYTES } from "./src/server/routes/parts.ts";
 export {
-  DEFAULT_MAX_UPLOAD_BYTES,
+  DEFAULT_MAX_BODY_BYTES,
   type PayloadTooLargeBody,
-} from "./src/server/routes/parts.ts";
+} from "./src/server/routes/body_reader.ts";
 export { RouteTableError } from "./src/server/routes/fetchers.ts";
 export {
   createServer,

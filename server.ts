@@ -106,6 +106,8 @@ async function exampleSource(
   await bookstore.store.ready();
   return {
     project: BOOKSTORE,
+    // The bookstore's middleware reads the tenant header.
+    cors: { origins: [], headers: ["tenant"] },
     controllers: bookstore.controllers,
     fetcherOwners: bookstore.fetcherOwners,
     middleware: [bookstore.middleware],

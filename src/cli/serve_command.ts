@@ -18,6 +18,7 @@ import {
 import { ServerConfigError } from "../server/artifacts.ts";
 import { RouteTableError } from "../server/routes/fetchers.ts";
 import { AccessLog } from "../server/access_log.ts";
+import { listen, type Listening } from "../server/listen.ts";
 import { ApiModelError, parseApiModel } from "../model/parse_api_model.ts";
 import { StoreBusyError, StoreOpenError } from "../store/store_errors.ts";
 import type { ParsedArgs } from "./command.ts";
@@ -63,6 +64,12 @@ export async function serveWith(
     const options = await source();
     app = await createServer({
       ...options,
+      ...(request.cors.length === 0 ? {} : {
+        cors: { origins: request.cors, headers: options.cors?.headers ?? [] },
+      }),
+      ...(request.maxBodyBytes === undefined
+        ? {}
+        : { maxBodyBytes: request.maxBodyBytes }),
       ...(request.config === undefined ? {} : { configFile: request.config }),
       typeCheck: request.typeCheck,
       onReady: (routes) => served = routes,
@@ -74,13 +81,12 @@ export async function serveWith(
     console.error(`${style.error("error:")} ${(error as Error).message}`);
     return 1;
   }
-  let server: Deno.HttpServer<Deno.NetAddr>;
+  let server: Listening;
   try {
-    server = Deno.serve({
-      port: request.port,
-      hostname: request.hostname,
-      onListen: () => {},
-    }, request.quiet ? app.fetch : accessLog.handler(app.fetch));
+    server = listen(
+      request.quiet ? app.fetch : accessLog.handler(app.fetch),
+      { port: request.port, hostname: request.hostname, ...request.timeouts },
+    );
   } catch (error) {
     console.error(
       `${
@@ -91,7 +97,7 @@ export async function serveWith(
     );
     return 1;
   }
-  const base = `http://${formatHost(request.hostname)}:${server.addr.port}`;
+  const base = `http://${formatHost(request.hostname)}:${server.port}`;
   console.log(`Tailor server (${served.name}) on ${base}/`);
   if (!request.quiet) printRoutes(base, served);
   const stop = () => {

@@ -7,6 +7,8 @@
  */
 
 import { type OptionSpec, type ParsedArgs, UsageError } from "./command.ts";
+import { type ConnectionTimeouts, DEFAULT_TIMEOUTS } from "../server/listen.ts";
+import { DEFAULT_MAX_BODY_BYTES } from "../server/routes/body_reader.ts";
 
 /** The options of `tailor serve` (and of `server.ts`). */
 export const SERVE_OPTIONS: readonly OptionSpec[] = [
@@ -53,6 +55,39 @@ export const SERVE_OPTIONS: readonly OptionSpec[] = [
     name: "quiet",
     description: "print only the first line (the URL), no access log",
   },
+  {
+    name: "cors",
+    value: "ORIGINS",
+    default: "no cross-origin access",
+    description:
+      "let browser apps of these origins call the server, comma-separated (http://localhost:5173)",
+  },
+  {
+    name: "max-body",
+    value: "BYTES",
+    default: String(DEFAULT_MAX_BODY_BYTES),
+    description: "most bytes of a JSON request body; more is a 413",
+  },
+  {
+    name: "headers-timeout",
+    value: "MS",
+    default: String(DEFAULT_TIMEOUTS.headersMs),
+    description: "close a connection whose request headers take longer",
+  },
+  {
+    name: "request-timeout",
+    value: "MS",
+    default: String(DEFAULT_TIMEOUTS.requestMs),
+    description:
+      "close a connection whose request is not answered this long after its headers, body included",
+  },
+  {
+    name: "idle-timeout",
+    value: "MS",
+    default: String(DEFAULT_TIMEOUTS.idleMs),
+    description:
+      "close a keep-alive connection idle this long between requests",
+  },
 ];
 
 /** What serving is asked for, its arguments read. */
@@ -65,6 +100,11 @@ export interface ServeRequest {
   readonly typeCheck: boolean;
   readonly watch: boolean;
   readonly quiet: boolean;
+  /** Origins allowed to call across origins (none: no CORS at all). */
+  readonly cors: readonly string[];
+  readonly maxBodyBytes?: number;
+  /** The listener's timeouts that the command line sets. */
+  readonly timeouts: ConnectionTimeouts;
 }
 
 /** The request of `serve` arguments; throws {@link UsageError}. */
@@ -96,5 +136,26 @@ export function serveRequest({ values }: ParsedArgs): ServeRequest {
     typeCheck: values["skip-type-check"] !== true,
     watch: values.watch === true,
     quiet: values.quiet === true,
+    cors: (text("cors") ?? "").split(",").map((origin) => origin.trim())
+      .filter((origin) => origin !== ""),
+    ...positive("max-body", text("max-body"), "maxBodyBytes"),
+    timeouts: {
+      ...positive("headers-timeout", text("headers-timeout"), "headersMs"),
+      ...positive("request-timeout", text("request-timeout"), "requestMs"),
+      ...positive("idle-timeout", text("idle-timeout"), "idleMs"),
+    },
   };
+}
+
+/** `{ [key]: n }` of a flag's positive integer, `{}` when it is absent. */
+function positive<K extends string>(
+  flag: string,
+  text: string | undefined,
+  key: K,
+): { [key in K]?: number } {
+  if (text === undefined) return {};
+  if (!/^[1-9]\d*$/.test(text)) {
+    throw new UsageError(`--${flag} must be a positive integer, not "${text}"`);
+  }
+  return { [key]: Number(text) } as { [key in K]?: number };
 }

@@ -4,12 +4,30 @@
  * standard output (and wakes whoever reads it), which under load cost as
  * much as a request's own work; the lines of {@link FLUSH_DELAY_MS} now
  * share one write. The bytes and their order are those of one
- * `console.log` per request.
+ * `console.log` per request. What a client sent (method, path) is printed
+ * with its control characters escaped ({@link escapeControl}): a path
+ * cannot forge a line or send terminal escapes.
  *
  * @module
  */
 
 import { getPath } from "hono/utils/url";
+
+/** C0 controls, DEL and C1 controls; and the backslash that escapes them. */
+// deno-lint-ignore no-control-regex -- matching control characters is the point
+const CONTROL = /[\x00-\x1f\x7f-\x9f\\]/g;
+
+/**
+ * `text` with every control character (C0, DEL, C1: CR, LF, ESC...) and
+ * backslash written as `\xHH`, so one line stays one line and a terminal
+ * shows it as it is.
+ */
+export function escapeControl(text: string): string {
+  return text.replace(
+    CONTROL,
+    (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`,
+  );
+}
 
 /** Lines held before they are printed at once, whatever the timer. */
 const MAX_PENDING_LINES = 256;
@@ -48,9 +66,9 @@ export class AccessLog {
       const start = performance.now();
       const logged = (response: Response) => {
         this.add(
-          `${request.method} ${getPath(request)} ${response.status} ${
-            (performance.now() - start).toFixed(1)
-          }ms`,
+          `${escapeControl(request.method)} ${
+            escapeControl(getPath(request))
+          } ${response.status} ${(performance.now() - start).toFixed(1)}ms`,
         );
         return response;
       };

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { Hono } from "hono";
-import { AccessLog } from "./access_log.ts";
+import { AccessLog, escapeControl } from "./access_log.ts";
 
 Deno.test("lines close in time are printed together, in order, as one console.log each would", async () => {
   const printed: string[] = [];
@@ -62,4 +62,29 @@ Deno.test("flush prints what is pending; many lines do not wait for the timer", 
     printed[2],
     [...Array(44).keys()].map((i) => i + 256).join("\n"),
   );
+});
+
+Deno.test("escapeControl: C0, DEL, C1 and backslash become \\xHH; the rest stays", () => {
+  assert.equal(
+    escapeControl("a\r\nb\x1b[31mc\x00\x7f\x85\x9f\\d é✓"),
+    "a\\x0d\\x0ab\\x1b[31mc\\x00\\x7f\\x85\\x9f\\x5cd é✓",
+  );
+});
+
+Deno.test("a path cannot forge a log line or write terminal escapes", () => {
+  const printed: string[] = [];
+  const log = new AccessLog((text) => printed.push(text), 0);
+  const fetch = log.handler(() => new Response(null, { status: 404 }));
+  fetch(new Request("http://localhost/x%0d%0aGET%20/admin%20200%201ms"));
+  fetch(new Request("http://localhost/%1b[31mred%c2%9b"));
+  log.flush();
+  const lines = printed.join("\n").split("\n");
+  assert.equal(lines.length, 2);
+  assert.match(
+    lines[0]!,
+    /^GET \/x\\x0d\\x0aGET \/admin 200 1ms 404 \d+\.\dms$/,
+  );
+  assert.match(lines[1]!, /^GET \/\\x1b\[31mred\\x9b 404 /);
+  // deno-lint-ignore no-control-regex -- no control character but the line break
+  assert.doesNotMatch(printed.join(""), /[\x00-\x09\x0b-\x1f\x7f-\x9f]/);
 });

@@ -9,7 +9,10 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import type { Hono } from "hono";
-import { treeshopInjectors } from "../../fixtures/treeshop/injectors.ts";
+import {
+  treeshopAuthenticators,
+  treeshopInjectors,
+} from "../../fixtures/treeshop/injectors.ts";
 import {
   HiddenController,
   TreeController,
@@ -69,6 +72,7 @@ testWithTool(CHROMIUM, {
       typeCheck: false,
       controllers: [tree, new HiddenController()],
       inject: treeshopInjectors,
+      authenticate: treeshopAuthenticators,
     });
     const browser = await launchBrowser();
     try {

@@ -32,6 +32,12 @@ import {
   renderArtifact,
 } from "./artifacts.ts";
 import { controllerRoutes, type Injector } from "./routes/mount.ts";
+import { type CorsOptions, corsPolicy } from "./cors.ts";
+import {
+  type Authenticator,
+  securityPlan,
+  unenforcedWarning,
+} from "./security.ts";
 import { type Reload, watchServerModels } from "../watch/watch_server.ts";
 
 /** Options of {@link createServer}. */
@@ -70,6 +76,23 @@ export interface CreateServerOptions {
    * objects, 1 MiB).
    */
   readonly fetcherBudget?: Partial<FetcherBudget>;
+  /**
+   * Most bytes of a JSON request body; larger ones get a 413 before they
+   * are parsed. Default 1 MiB.
+   */
+  readonly maxBodyBytes?: number;
+  /**
+   * Browser apps of other origins allowed to call the server (CORS, with
+   * preflights). Default: none, no cross-origin access.
+   */
+  readonly cors?: CorsOptions;
+  /**
+   * Authenticators by security scheme name: the `security` the
+   * configuration declares for the document's operations is checked with
+   * them on every controller route (hidden ones too). Declared security
+   * without an authenticator is a start-up warning naming the routes.
+   */
+  readonly authenticate?: Readonly<Record<string, Authenticator>>;
   /** Middleware run before every route (logging, authentication, tenants). */
   readonly middleware?: readonly MiddlewareHandler[];
   /** Told of every artifact render (tests count them). */
@@ -146,6 +169,9 @@ export async function createServer(
   const artifacts = artifactRoutes(config);
   const app = new Hono();
   const routes: string[] = [];
+  if (options.cors !== undefined && options.cors.origins.length > 0) {
+    app.use(corsPolicy(options.cors, headerParameters(models.server)));
+  }
   if (options.fetcherBudget !== undefined) {
     const budget = checkBudget(options.fetcherBudget, "createServer's");
     app.use((_, next) => withFetcherBudget(budget, next));
@@ -199,6 +225,8 @@ export async function createServer(
       if (matchesEtag(c.req.header("if-none-match"), rendered.etag)) {
         return c.body(null, 304, headers);
       }
+      // Its length lets the listener wait for a slow download (listen.ts).
+      headers["content-length"] = String(rendered.bytes.length);
       return c.body(rendered.bytes.slice().buffer, 200, headers);
     });
   }
@@ -223,6 +251,18 @@ export async function createServer(
       );
     }
     checkCollisions(models.server, artifacts);
+    for (const service of models.server.services) {
+      for (const op of service.operations) {
+        routes.push(`${op.httpMethod} ${op.path}`);
+      }
+    }
+    const security = securityPlan(
+      config.openapiExtras?.security ?? [],
+      options.authenticate ?? {},
+    );
+    if (security.kind === "unenforced") {
+      console.error(unenforcedWarning(security.schemes, routes));
+    }
     app.route(
       "/",
       controllerRoutes({
@@ -238,13 +278,12 @@ export async function createServer(
         ...(options.maxUploadBytes === undefined
           ? {}
           : { maxUploadBytes: options.maxUploadBytes }),
+        ...(options.maxBodyBytes === undefined
+          ? {}
+          : { maxBodyBytes: options.maxBodyBytes }),
+        ...(security.kind === "guard" ? { guard: security.guard } : {}),
       }),
     );
-    for (const service of models.server.services) {
-      for (const op of service.operations) {
-        routes.push(`${op.httpMethod} ${op.path}`);
-      }
-    }
   }
 
   app.notFound((c) => notFound(c.req.path));
@@ -254,6 +293,15 @@ export async function createServer(
   });
   options.onReady?.({ name: sourceName, artifacts, routes });
   return app;
+}
+
+/** The names of the header parameters of `model`'s operations. */
+function headerParameters(model: ApiModel | undefined): string[] {
+  return (model?.services ?? []).flatMap((service) =>
+    service.operations.flatMap((op) =>
+      op.parameters.filter((p) => p.in === "header").map((p) => p.wireName)
+    )
+  );
 }
 
 function notFound(path: string): Response {

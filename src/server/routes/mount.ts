@@ -1,14 +1,16 @@
 /**
  * Serves a project's controllers: every route of the server-scope model
  * mounted on Hono, parameters bound to their declared types, bodies
- * validated, multipart parts read (parts.ts), `ApiIgnore<T>` parameters injected, results shaped by their
- * fetchers. A request that does not fit is a 400 with a JSON reason; a
- * handler's failure a 500 whose stack is logged, never sent.
+ * validated, multipart parts read (parts.ts), `ApiIgnore<T>` parameters
+ * injected (before the body is read), results shaped by their fetchers. A
+ * request that does not fit is a 400 with a JSON reason, a body over its
+ * limit a 413 (body_reader.ts); a handler's failure a 500 whose stack is
+ * logged, never sent.
  *
  * @module
  */
 
-import { type Context, Hono } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import type {
   ApiModel,
   OperationModel,
@@ -32,8 +34,12 @@ import {
   type PartChecks,
   partChecks,
   readParts,
-  uploadLimit,
 } from "./parts.ts";
+import {
+  DEFAULT_MAX_BODY_BYTES,
+  type PayloadTooLargeBody,
+  readBody,
+} from "./body_reader.ts";
 
 /** Fills an `ApiIgnore<T>` parameter from the request. */
 export type Injector = (context: Context) => unknown;
@@ -60,6 +66,14 @@ export interface ControllerRoutesOptions {
    * {@link DEFAULT_MAX_UPLOAD_BYTES} (10 MiB).
    */
   readonly maxUploadBytes?: number;
+  /**
+   * Most bytes of a JSON request body (`RequestBody<T>`); a larger one is
+   * answered 413 before it is parsed. Default {@link DEFAULT_MAX_BODY_BYTES}
+   * (1 MiB).
+   */
+  readonly maxBodyBytes?: number;
+  /** Middleware run before each route's handler (the security check). */
+  readonly guard?: MiddlewareHandler;
 }
 
 /** The 400 body of a value that does not fit its parameter. */
@@ -91,12 +105,14 @@ export function controllerRoutes(options: ControllerRoutesOptions): Hono {
   const dynamics = new Map(model.dynamicEntities.map((d) => [d.entity, d]));
   const nulls = nullTargets(model, options.nullRenderMode);
   const parts = partChecks(model);
-  const maxUploadBytes = options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES;
-  if (!Number.isSafeInteger(maxUploadBytes) || maxUploadBytes <= 0) {
-    throw new RouteTableError(
-      `maxUploadBytes must be a positive integer, got ${maxUploadBytes}`,
-    );
-  }
+  const maxUploadBytes = byteLimit(
+    "maxUploadBytes",
+    options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
+  );
+  const maxBodyBytes = byteLimit(
+    "maxBodyBytes",
+    options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+  );
   const app = new Hono();
   const routes = model.services.flatMap((service) =>
     service.operations.map((operation) => ({ service, operation }))
@@ -127,6 +143,9 @@ export function controllerRoutes(options: ControllerRoutesOptions): Hono {
       inject: options.inject ?? {},
       check: checks.get(`${operation.httpMethod} ${operation.path}`),
       parts: parts.get(`${operation.httpMethod} ${operation.path}`),
+      maxBytes: operation.parameters.some((p) => p.in === "part")
+        ? maxUploadBytes
+        : maxBodyBytes,
       simple: (operation.injected ?? []).length === 0 &&
         operation.parameters.every((p) =>
           p.in === "path" || p.in === "query" || p.in === "header"
@@ -140,8 +159,8 @@ export function controllerRoutes(options: ControllerRoutesOptions): Hono {
       }),
     };
     const path = operation.path.replace(/\{([^}]+)\}/g, ":$1");
-    if (operation.parameters.some((p) => p.in === "part")) {
-      app.on(operation.httpMethod, path, uploadLimit(maxUploadBytes));
+    if (options.guard !== undefined) {
+      app.on(operation.httpMethod, path, options.guard);
     }
     app.on(operation.httpMethod, path, (c) => answer(route, c));
   }
@@ -155,6 +174,8 @@ interface Route {
   readonly inject: Readonly<Record<string, Injector>>;
   readonly check: BodyCheck | undefined;
   readonly parts: PartChecks | undefined;
+  /** Most bytes of the body (JSON or multipart). */
+  readonly maxBytes: number;
   /** Only path, query and header parameters: bound without awaiting. */
   readonly simple: boolean;
   readonly shape: Shaper;
@@ -169,6 +190,15 @@ class BadRequest extends Error {
   }
 }
 
+/** Thrown while reading a body over its limit; becomes the 413 answer. */
+class PayloadTooLarge extends Error {
+  readonly body: PayloadTooLargeBody;
+  constructor(body: PayloadTooLargeBody) {
+    super(body.message);
+    this.body = body;
+  }
+}
+
 async function answer(route: Route, c: Context): Promise<Response> {
   try {
     const args = route.simple
@@ -178,6 +208,7 @@ async function answer(route: Route, c: Context): Promise<Response> {
     return respond(route, c, value);
   } catch (error) {
     if (error instanceof BadRequest) return c.json(error.body, 400);
+    if (error instanceof PayloadTooLarge) return c.json(error.body, 413);
     if (error instanceof HttpError) {
       return new Response(JSON.stringify(error.body ?? null), {
         status: error.status >= 400 && error.status <= 599 ? error.status : 500,
@@ -198,8 +229,14 @@ async function argumentsOf(route: Route, c: Context): Promise<unknown[]> {
   for (const injected of operation.injected ?? []) {
     args[injected.index] = await route.inject[injected.type]!(c);
   }
-  const parts = operation.parameters.some((p) => p.in === "part")
-    ? await readParts(operation, c.req.raw, route.parts)
+  const partParameters = operation.parameters.filter((p) => p.in === "part");
+  const parts = partParameters.length > 0
+    ? await readParts(
+      operation,
+      c.req.header("content-type") ?? "",
+      await bodyBytes(route, c, partParameters[0]!.wireName),
+      route.parts,
+    )
     : undefined;
   if (parts?.ok === false) throw new BadRequest(parts.parameter, parts.message);
   let next = 0;
@@ -264,7 +301,9 @@ async function bodyOf(
   parameter: ParameterModel,
   c: Context,
 ): Promise<unknown> {
-  const text = await c.req.text();
+  const text = new TextDecoder().decode(
+    await bodyBytes(route, c, parameter.name),
+  );
   if (text.trim() === "") {
     if (parameter.required) {
       throw new BadRequest(parameter.name, "the request body is required");
@@ -283,6 +322,18 @@ async function bodyOf(
   const problem = route.check?.(body);
   if (problem !== undefined) throw new BadRequest(parameter.name, problem);
   return body;
+}
+
+/** The body's bytes; throws the 413 or the 400 (cut off) answer. */
+async function bodyBytes(
+  route: Route,
+  c: Context,
+  parameter: string,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const read = await readBody(c.req.raw, route.maxBytes);
+  if (read.ok) return read.bytes;
+  if ("tooLarge" in read) throw new PayloadTooLarge(read.tooLarge);
+  throw new BadRequest(parameter, read.unreadable);
 }
 
 function respond(route: Route, c: Context, value: unknown): Response {
@@ -334,6 +385,15 @@ function methodOf(
     );
   }
   return (...args) => method.apply(instance, args);
+}
+
+function byteLimit(name: string, value: number): number {
+  if (!Number.isSafeInteger(value) || value <= 0) {
+    throw new RouteTableError(
+      `${name} must be a positive integer, got ${value}`,
+    );
+  }
+  return value;
 }
 
 function variableCount(path: string): number {

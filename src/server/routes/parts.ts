@@ -2,14 +2,12 @@
  * Multipart uploads on the server: the `RequestPart<T>` parameters of an
  * operation read from a `multipart/form-data` body, a file part as the
  * uploaded `File`, any other part parsed as JSON and validated against the
- * schema the OpenAPI document publishes for it; and the size limit of such
- * bodies (413 beyond it).
+ * schema the OpenAPI document publishes for it. The body's bytes come from
+ * body_reader.ts, which applies the size limit.
  *
  * @module
  */
 
-import type { Context, MiddlewareHandler } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import type {
   ApiModel,
   OperationModel,
@@ -20,13 +18,6 @@ import { MULTIPART_FORM_DATA } from "../../emit/openapi/multipart.ts";
 
 /** The default of `maxUploadBytes`: 10 MiB. */
 export const DEFAULT_MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-
-/** The 413 body of a multipart request larger than the limit. */
-export interface PayloadTooLargeBody {
-  readonly error: "payload-too-large";
-  readonly message: string;
-  readonly maxBytes: number;
-}
 
 /** Checks of the JSON parts of one operation, by part name. */
 export type PartChecks = ReadonlyMap<string, BodyCheck>;
@@ -47,25 +38,6 @@ export function partChecks(model: ApiModel): Map<string, PartChecks> {
   });
 }
 
-/**
- * The middleware refusing a body of more than `maxBytes` with a 413
- * {@link PayloadTooLargeBody} (by its `content-length`, else while reading).
- */
-export function uploadLimit(maxBytes: number): MiddlewareHandler {
-  return bodyLimit({
-    maxSize: maxBytes,
-    onError: (c: Context) =>
-      c.json(
-        {
-          error: "payload-too-large",
-          message: `the request body is larger than ${maxBytes} bytes`,
-          maxBytes,
-        } satisfies PayloadTooLargeBody,
-        413,
-      ),
-  });
-}
-
 /** The part values of a request by parameter name, or why they do not fit. */
 export type BoundParts =
   | { readonly ok: true; readonly values: ReadonlyMap<string, unknown> }
@@ -76,24 +48,26 @@ export type BoundParts =
   };
 
 /**
- * Reads the parts of `operation` from `request`: a required part must be
- * there, once; a file part must be a file; a JSON part must parse and fit
- * its check; a part the operation does not take is refused.
+ * Reads the parts of `operation` from a body of content type `type`: a
+ * required part must be there, once; a file part must be a file; a JSON
+ * part must parse and fit its check; a part the operation does not take is
+ * refused.
  */
 export async function readParts(
   operation: OperationModel,
-  request: Request,
+  type: string,
+  body: Uint8Array<ArrayBuffer>,
   checks: PartChecks | undefined,
 ): Promise<BoundParts> {
   const parts = operation.parameters.filter((p) => p.in === "part");
   const first = parts[0]?.wireName ?? "body";
-  const type = request.headers.get("content-type") ?? "";
   if (!type.toLowerCase().startsWith(MULTIPART_FORM_DATA)) {
     return bad(first, `the body must be ${MULTIPART_FORM_DATA}`);
   }
   let form: FormData;
   try {
-    form = await request.formData();
+    form = await new Response(body, { headers: { "content-type": type } })
+      .formData();
   } catch (error) {
     return bad(first, `the body is not readable multipart: ${message(error)}`);
   }

@@ -1,0 +1,66 @@
+import assert from "node:assert/strict";
+import { readBody } from "./body_reader.ts";
+
+const encoder = new TextEncoder();
+
+/** A body stream of `chunks`, then an error when `cut`; counts the pulls. */
+function stream(chunks: readonly string[], cut = false) {
+  const pulled = { count: 0 };
+  const queue = [...chunks];
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      pulled.count++;
+      const next = queue.shift();
+      if (next !== undefined) controller.enqueue(encoder.encode(next));
+      else if (cut) controller.error(new Error("connection closed"));
+      else controller.close();
+    },
+  }, { highWaterMark: 0 });
+  return { body, pulled };
+}
+
+function post(
+  body: BodyInit,
+  headers: Record<string, string> = {},
+): Request {
+  return new Request("http://localhost/x", { method: "POST", body, headers });
+}
+
+Deno.test("readBody: a body within the limit is read whole, from its chunks", async () => {
+  const { body } = stream(['{"a":', "1}"]);
+  const read = await readBody(post(body), 7);
+  assert.ok(read.ok);
+  assert.equal(new TextDecoder().decode(read.bytes), '{"a":1}');
+  const empty = await readBody(new Request("http://localhost/x"), 1);
+  assert.deepEqual(empty, { ok: true, bytes: new Uint8Array() });
+});
+
+Deno.test("readBody: a declared content-length over the limit is refused unread", async () => {
+  const { body, pulled } = stream(["x".repeat(10)]);
+  const read = await readBody(post(body, { "content-length": "11" }), 10);
+  assert.deepEqual(read, {
+    ok: false,
+    tooLarge: {
+      error: "payload-too-large",
+      message: "the request body is larger than 10 bytes",
+      maxBytes: 10,
+    },
+  });
+  assert.equal(pulled.count, 0);
+});
+
+Deno.test("readBody: a chunked body is counted while read and refused past the limit", async () => {
+  const { body, pulled } = stream(["12345", "67890", "1", "never read"]);
+  const read = await readBody(post(body), 10);
+  assert.equal(read.ok, false);
+  assert.ok("tooLarge" in read);
+  assert.equal(pulled.count, 3);
+});
+
+Deno.test("readBody: a body cut off by the client is unreadable, not an error", async () => {
+  const { body } = stream(['{"a":'], true);
+  const read = await readBody(post(body), 100);
+  assert.equal(read.ok, false);
+  assert.ok("unreadable" in read);
+  assert.match(read.unreadable, /ended early/);
+});
