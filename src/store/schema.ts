@@ -190,11 +190,21 @@ function joinTable(
  */
 export function schemaStatements(schema: Schema, dialect: Dialect): string[] {
   const q = dialect.quote;
-  const column = (name: string, type: ColumnType | undefined, rest: string) =>
-    [q(name), dialect.columnType(type), rest].filter(Boolean).join(" ");
+  const typeOf = (owner: EntityMetadata, property: string, id = false) => {
+    const type = schema.columnType(owner, property);
+    const sql = id ? dialect.idColumnType(type) : dialect.columnType(type);
+    if (sql === undefined) {
+      throw new TypeError(
+        `${owner.name}.${property} needs a column type on this engine: columnTypes: { "${owner.name}.${property}": "text" | "integer" | "real" | "boolean" }`,
+      );
+    }
+    return sql;
+  };
+  const column = (name: string, type: string, rest: string) =>
+    [q(name), type, rest].filter(Boolean).join(" ");
   const references = (target: EntityTable) =>
     `REFERENCES ${q(target.name)} (${q(target.idColumn)})`;
-  const tables: string[] = [];
+  const tables: TableStatement[] = [];
   const joins: string[] = [];
   const indexes: string[] = [];
   const index = (table: string, columnName: string) =>
@@ -204,10 +214,11 @@ export function schemaStatements(schema: Schema, dialect: Dialect): string[] {
       } (${q(columnName)})`,
     );
   for (const { metadata, name, idColumn } of schema.tables) {
+    const referenced = new Set<string>();
     const columns = [
       column(
         idColumn,
-        schema.columnType(metadata, metadata.idProperty),
+        typeOf(metadata, metadata.idProperty, true),
         "PRIMARY KEY",
       ),
     ];
@@ -215,21 +226,15 @@ export function schemaStatements(schema: Schema, dialect: Dialect): string[] {
       const notNull = property.nullable ? "" : "NOT NULL";
       if (property.kind === "scalar") {
         columns.push(
-          column(
-            property.column,
-            schema.columnType(metadata, property.name),
-            notNull,
-          ),
+          column(property.column, typeOf(metadata, property.name), notNull),
         );
       }
       if (property.kind !== "association") continue;
       const target = schema.table(property.target());
-      const targetIdType = schema.columnType(
-        target.metadata,
-        target.metadata.idProperty,
-      );
+      const targetIdType = typeOf(target.metadata, target.metadata.idProperty);
       const link = schema.link(metadata, property);
       if (link.kind === "reference") {
+        referenced.add(target.name);
         columns.push(
           column(
             link.column,
@@ -240,7 +245,7 @@ export function schemaStatements(schema: Schema, dialect: Dialect): string[] {
         index(name, link.column);
       }
       if (link.kind === "join" && property.mappedBy === undefined) {
-        const ownerIdType = schema.columnType(metadata, metadata.idProperty);
+        const ownerIdType = typeOf(metadata, metadata.idProperty);
         joins.push(
           `CREATE TABLE IF NOT EXISTS ${q(link.table)} (${
             [
@@ -261,9 +266,41 @@ export function schemaStatements(schema: Schema, dialect: Dialect): string[] {
         index(link.table, link.targetColumn);
       }
     }
-    tables.push(
-      `CREATE TABLE IF NOT EXISTS ${q(name)} (${columns.join(", ")})`,
-    );
+    tables.push({
+      sql: `CREATE TABLE IF NOT EXISTS ${q(name)} (${columns.join(", ")})`,
+      name,
+      references: referenced,
+    });
   }
-  return [...tables, ...joins, ...indexes];
+  return [...referencedFirst(tables), ...joins, ...indexes];
+}
+
+/** A table's DDL and the other tables its foreign keys name. */
+interface TableStatement {
+  readonly sql: string;
+  readonly name: string;
+  readonly references: ReadonlySet<string>;
+}
+
+/**
+ * The tables' DDL, each after the tables it references (PostgreSQL checks
+ * a foreign key's table exists); a cycle keeps the given order.
+ */
+function referencedFirst(tables: readonly TableStatement[]): string[] {
+  const done = new Set<string>();
+  const ordered: string[] = [];
+  let left = [...tables];
+  while (left.length > 0) {
+    const ready = left.filter((table) =>
+      [...table.references].every((name) =>
+        name === table.name || done.has(name)
+      )
+    );
+    for (const table of ready.length > 0 ? ready : left) {
+      ordered.push(table.sql);
+      done.add(table.name);
+    }
+    left = left.filter((table) => !done.has(table.name));
+  }
+  return ordered;
 }
