@@ -50,8 +50,19 @@ export function engineTest(
   fn: (database: TestDatabase) => Promise<void>,
 ): void {
   Deno.test(`${name} [sqlite]`, () => withSqlite(fn));
+  postgresTest(`${name} [postgres]`, fn);
+}
+
+/**
+ * Registers `name` on PostgreSQL alone (behaviour only it has); `fn` gets
+ * a new empty database.
+ */
+export function postgresTest(
+  name: string,
+  fn: (database: TestDatabase) => Promise<void>,
+): void {
   testWithTool(POSTGRES_TOOL, {
-    name: `${name} [postgres]`,
+    name,
     fn: () => withPostgres(TEST_POSTGRES_URL!, fn),
   });
 }
