@@ -42,4 +42,4 @@ export {
   StoreOpenError,
   StoreUnavailableError,
 } from "./store_errors.ts";
-export type { ColumnTypes } from "./schema.ts";
+export type { ColumnTypes, FormulaSql } from "./schema.ts";

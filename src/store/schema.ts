@@ -50,6 +50,12 @@ export interface EntityTable {
 /** Declared column types, keyed `"Entity.property"` (for example booleans). */
 export type ColumnTypes = Readonly<Record<string, ColumnType>>;
 
+/**
+ * Formula SQL replacing the `@Formula`'s, keyed `"Entity.property"`: how a
+ * store on another engine computes a formula whose SQL differs there.
+ */
+export type FormulaSql = Readonly<Record<string, string>>;
+
 /** The tables of a set of entities and how their associations are stored. */
 export interface Schema {
   /** Every entity's table, in discovery order. */
@@ -60,6 +66,8 @@ export interface Schema {
   link(owner: EntityMetadata, property: AssociationProperty): Link;
   /** Declared type of a property's column (ids default to integer). */
   columnType(owner: EntityMetadata, property: string): ColumnType | undefined;
+  /** The SQL of a formula: the store's own, else the `@Formula`'s. */
+  formula(owner: EntityMetadata, property: string, sql: string): string;
 }
 
 /** snake_case of a class or property name: `BookStore` -> `book_store`. */
@@ -73,11 +81,13 @@ export function snakeCase(name: string): string {
 /**
  * The schema of `entities` and every entity their associations reach.
  *
- * @throws TypeError for an inverse side whose `mappedBy` names no owning side.
+ * @throws TypeError for an inverse side whose `mappedBy` names no owning
+ * side, or a key of `formulas` that names no formula.
  */
 export function buildSchema(
   entities: readonly AnyClass[],
   columnTypes: ColumnTypes = {},
+  formulas: FormulaSql = {},
 ): Schema {
   const tables = new Map<AnyClass, EntityTable>();
   const visit = (type: AnyClass) => {
@@ -110,7 +120,18 @@ export function buildSchema(
     columnType: (owner, property) =>
       (configured ? columnTypes[`${owner.name}.${property}`] : undefined) ??
         (property === owner.idProperty ? "integer" : undefined),
+    formula: (owner, property, sql) =>
+      formulas[`${owner.name}.${property}`] ?? sql,
   };
+  for (const key of Object.keys(formulas)) {
+    const [entity, property = ""] = key.split(".");
+    const found = schema.tables.find((t) => t.metadata.name === entity);
+    if (found?.metadata.properties.get(property)?.kind !== "formula") {
+      throw new TypeError(
+        `formulas: "${key}" names no formula of the store's entities`,
+      );
+    }
+  }
   for (const { metadata } of schema.tables) {
     for (const property of metadata.properties.values()) {
       if (property.kind === "association") schema.link(metadata, property);

@@ -40,6 +40,7 @@ import {
 import {
   buildSchema,
   type ColumnTypes,
+  type FormulaSql,
   type Schema,
   schemaStatements,
 } from "./schema.ts";
@@ -79,6 +80,11 @@ export interface StoreOptions {
   readonly busyTimeoutMs?: number;
   /** Declared column types, keyed `"Entity.property"` (booleans need one). */
   readonly columnTypes?: ColumnTypes;
+  /**
+   * Formula SQL of this store, keyed `"Entity.property"`, in place of the
+   * `@Formula`'s: for a formula whose SQL differs on this store's engine.
+   */
+  readonly formulas?: FormulaSql;
   /** Conditions added to every query of their entity. */
   readonly filters?: readonly StoreFilter[];
   /**
@@ -156,7 +162,11 @@ export class Store {
    * @throws TypeError when the entities' mapping is inconsistent.
    */
   constructor(options: StoreOptions) {
-    this.#schema = buildSchema(options.entities, options.columnTypes);
+    this.#schema = buildSchema(
+      options.entities,
+      options.columnTypes,
+      options.formulas,
+    );
     this.#dialect = options.dialect ?? options.driver?.dialect ??
       sqliteDialect;
     this.#driver = options.driver ??

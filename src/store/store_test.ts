@@ -214,6 +214,32 @@ engineTest("formulas are computed in SQL and sortable", async (database) => {
   ]);
 });
 
+engineTest(
+  "formulas: a store's own SQL where the engines differ",
+  async (database) => {
+    // PostgreSQL's cast is `::`, SQLite has none: each engine its formula.
+    const maxPrice = database.engine === "postgres"
+      ? "(select max(b.price) from book b where b.store_id = %alias.id)::integer"
+      : "cast((select max(b.price) from book b where b.store_id = %alias.id) as integer)";
+    const store = bookstoreStore({
+      driver: database.driver(),
+      formulas: { "BookStore.avgPrice": maxPrice },
+    });
+    const stores = await store.list(fetcher(BookStore).avgPrice(), {
+      orderBy: "avgPrice desc",
+    });
+    assert.deepEqual(stores, [
+      { id: 2, avgPrice: 81 },
+      { id: 1, avgPrice: 73 },
+      { id: 3, avgPrice: 65 },
+    ]);
+    assert.throws(
+      () => bookstoreStore({ formulas: { "BookStore.name": "1" } }),
+      /formulas: "BookStore\.name" names no formula of the store's entities/,
+    );
+  },
+);
+
 engineTest("list: where, order, limit and offset", async (database) => {
   const { store } = await bookstore(database);
   const ids = async (query: ListQuery<Book>) =>
