@@ -156,6 +156,8 @@ async function load(url: string, options: LoadOptions): Promise<number> {
     args: [
       "run",
       "-A",
+      // A benchmark tool: locked in dev.lock, never in deno.lock.
+      `--lock=${REPO}dev.lock`,
       options.autocannon,
       "--json",
       "-c",
