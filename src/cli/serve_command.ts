@@ -114,7 +114,7 @@ export async function serveWith(
  * How long a stopping server waits for the requests under way before it
  * stops anyway (a load balancer has moved new ones elsewhere by then).
  */
-export const DRAIN_MS = 10_000;
+const DRAIN_MS = 10_000;
 
 function printRoutes(base: string, served: ServedRoutes): void {
   const labels = {

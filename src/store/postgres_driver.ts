@@ -90,10 +90,18 @@ export function postgresDriver(
     if (typeof code !== "string") return error;
     if (BUSY.has(code)) return new StoreBusyError(label, busyTimeoutMs);
     if (!UNREACHABLE.has(code)) return error;
-    failures++;
-    const pause = Math.min(FIRST_PAUSE_MS * 2 ** (failures - 1), LAST_PAUSE_MS);
-    pausedUntil = performance.now() + pause;
-    return new StoreUnavailableError(label, code, Math.ceil(pause / 1000));
+    const now = performance.now();
+    // Statements that were under way together fail together: one try.
+    if (now >= pausedUntil) {
+      failures++;
+      const pause = Math.min(
+        FIRST_PAUSE_MS * 2 ** (failures - 1),
+        LAST_PAUSE_MS,
+      );
+      pausedUntil = now + pause;
+    }
+    const retryAfter = Math.ceil((pausedUntil - now) / 1000);
+    return new StoreUnavailableError(label, code, Math.max(retryAfter, 1));
   };
   const run = async (runner: Sql, text: string, params: readonly unknown[]) => {
     const left = pausedUntil - performance.now();
@@ -121,6 +129,15 @@ export function postgresDriver(
         max: poolSize,
         connect_timeout: options.connectTimeoutSeconds ?? 10,
         onnotice: () => {},
+        // Counts (bigint) and averages (numeric) as numbers, as on SQLite.
+        types: {
+          number: {
+            to: 1700,
+            from: [20, 1700],
+            parse: Number,
+            serialize: String,
+          },
+        },
         connection: {
           application_name: "tailor",
           lock_timeout: busyTimeoutMs,

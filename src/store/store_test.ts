@@ -202,6 +202,20 @@ engineTest(
       { id: 1, avgPrice: 73 },
       { id: 3, avgPrice: 65 },
     ]);
+    // A count and a sum (bigint on PostgreSQL) and a decimal (numeric
+    // there) come back as numbers on both engines.
+    const counting = bookstoreStore({
+      driver: database.driver(),
+      formulas: {
+        "BookStore.avgPrice":
+          "(select count(*) * 1.5 + sum(b.edition) from book b where b.store_id = %alias.id)",
+      },
+    });
+    assert.deepEqual(await counting.list(fetcher(BookStore).avgPrice()), [
+      { id: 1, avgPrice: 9 + 10 },
+      { id: 2, avgPrice: 3 + 3 },
+      { id: 3, avgPrice: 4.5 + 4 },
+    ]);
     assert.throws(
       () => bookstoreStore({ formulas: { "BookStore.name": "1" } }),
       /formulas: "BookStore\.name" names no formula of the store's entities/,
