@@ -9,6 +9,7 @@
 import { fileURLToPath } from "node:url";
 import { isDeepStrictEqual } from "node:util";
 import { median } from "./bench_process.ts";
+import { DEV_LOCK } from "./bench_commands.ts";
 
 /** A ratio of two medians, or why there is none. */
 export type HttpRatio =
@@ -157,7 +158,7 @@ async function load(url: string, options: LoadOptions): Promise<number> {
       "run",
       "-A",
       // A benchmark tool: locked in dev.lock, never in deno.lock.
-      `--lock=${REPO}dev.lock`,
+      `--lock=${DEV_LOCK}`,
       options.autocannon,
       "--json",
       "-c",
