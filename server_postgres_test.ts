@@ -47,12 +47,12 @@ interface Server extends Started {
   readonly stderr: Promise<string>;
 }
 
+/** Starts server.ts with `args` (its database among them, or in `env`). */
 async function startServer(
-  url: string,
-  args: string[] = [],
+  args: string[],
   env: Record<string, string> = {},
 ): Promise<Server> {
-  const child = serverProcess([...SERVE, "--db", url, ...args], env);
+  const child = serverProcess([...SERVE, ...args], env);
   const stderr = new Response(child.stderr).text();
   try {
     return { ...await baseUrlOf(child), child, stderr };
@@ -99,10 +99,12 @@ testWithTool(POSTGRES_TOOL, {
   fn: () =>
     withDatabase(async (url) => {
       // Each seed waits 1 s halfway inside its transaction: they overlap.
+      // One server is given --db, the other DATABASE_URL; 3 connections
+      // each.
       const paused = { TAILOR_SEED_PAUSE_MS: "1000" };
       const servers = await Promise.all([
-        startServer(url, [], paused),
-        startServer(url, [], paused),
+        startServer(["--db", url, "--db-pool", "3"], paused),
+        startServer(["--db-pool", "3"], { ...paused, DATABASE_URL: url }),
       ]);
       try {
         assert.deepEqual(await rowCounts(url), SEEDED);
@@ -142,6 +144,23 @@ testWithTool(POSTGRES_TOOL, {
         assert.deepEqual(bookA, bookB);
         assert.equal(bookA.name, "Shared Notes");
         assert.equal(bookA.store.name, "MANNING");
+        // Many requests at once: at most --db-pool connections each.
+        await Promise.all(
+          [a, b].flatMap((server) =>
+            Array.from({ length: 20 }, async () => {
+              const page = await fetch(`${server.base}/books?pageSize=20`);
+              assert.equal(page.status, 200);
+              await page.body?.cancel();
+            })
+          ),
+        );
+        const driver = postgresDriver(url, { poolSize: 1 });
+        const [{ n }] = await driver.all(
+          "SELECT COUNT(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'tailor' AND pid <> pg_backend_pid()",
+          [],
+        ) as [{ n: number }];
+        await driver.close();
+        assert.ok(n >= 2 && n <= 6, `${n} connections`);
       } finally {
         await Promise.all(servers.map(stop));
       }
@@ -154,8 +173,8 @@ testWithTool(POSTGRES_TOOL, {
   fn: () =>
     withDatabase(async (url) => {
       const [a, b] = await Promise.all([
-        startServer(url, ["--db-busy-timeout", "20000"]),
-        startServer(url),
+        startServer(["--db", url, "--db-busy-timeout", "20000"]),
+        startServer(["--db", url]),
       ]);
       const locker = postgres(url, { max: 1, onnotice: () => {} });
       const release = Promise.withResolvers<void>();
@@ -219,7 +238,7 @@ testWithTool(CLUSTER, {
     "postgres: stopped under a running server, 503s with Retry-After, then answers again without a restart",
   fn: () =>
     withDatabase(async (url) => {
-      const server = await startServer(url);
+      const server = await startServer(["--db", url]);
       try {
         assert.equal((await fetch(`${server.base}/book/1`)).status, 200);
         await cluster("stop");
