@@ -1,11 +1,12 @@
 /**
- * The example server: the bookstore of the specification on its embedded
- * SQLite store, serving its controllers and its client artifacts. It is
- * `tailor serve` with the bookstore as its project and `--db`.
+ * The example server: the bookstore of the specification on its store
+ * (SQLite, or PostgreSQL with a `postgres://` URL), serving its controllers
+ * and its client artifacts. It is `tailor serve` with the bookstore as its
+ * project and `--db`.
  *
  * ```
  * deno task serve [--port 8080] [--hostname 127.0.0.1] [--config FILE]
- *                 [--db FILE] [--project DIR | --model FILE]
+ *                 [--db FILE|URL] [--db-pool N] [--project DIR | --model FILE]
  *                 [--skip-type-check] [--watch] [--quiet]
  * ```
  *
@@ -28,7 +29,13 @@ import {
 import { artifactSource, serveWith } from "./src/cli/serve_command.ts";
 import type { CreateServerOptions } from "./src/server/create_server.ts";
 import { bookstoreServing } from "./fixtures/bookstore/serving.ts";
-import { databaseFile } from "./src/store/store_errors.ts";
+import {
+  databaseFile,
+  type Driver,
+  isPostgresUrl,
+  postgresDriver,
+  sqliteDriver,
+} from "./src/store/mod.ts";
 
 /** The example project served by default. */
 export const BOOKSTORE: string = fileURLToPath(
@@ -53,10 +60,16 @@ const SERVE_EXAMPLE: CommandSpec = {
     ),
     {
       name: "db",
-      value: "FILE",
-      default: "in memory",
+      value: "FILE|URL",
+      default: "env DATABASE_URL, else in memory",
       description:
-        "keep the bookstore's SQLite database in FILE (WAL mode, seeded once in one transaction)",
+        "keep the bookstore's SQLite database in FILE (WAL mode), or use the PostgreSQL database of a postgres:// URL; seeded once in one transaction",
+    },
+    {
+      name: "db-pool",
+      value: "N",
+      default: "10",
+      description: "most connections to a PostgreSQL --db at once",
     },
     {
       name: "db-busy-timeout",
@@ -73,6 +86,10 @@ const SERVE_EXAMPLE: CommandSpec = {
       "any free port; prints only the URL line",
     ],
     ["PORT=9000 deno task serve --db books.db", "the data kept in a file"],
+    [
+      "deno task serve --db postgres://tailor@127.0.0.1:5432/books",
+      "the data in PostgreSQL; several servers may share it",
+    ],
   ],
   run: (args) => {
     const request = serveRequest(args);
@@ -91,18 +108,7 @@ async function exampleSource(
   if (request.project !== undefined || request.model !== undefined) {
     return await artifactSource(request);
   }
-  const busyText = values["db-busy-timeout"];
-  if (typeof busyText === "string" && !/^\d{1,9}$/.test(busyText)) {
-    throw new UsageError(
-      `--db-busy-timeout must be milliseconds, not "${busyText}"`,
-    );
-  }
-  const bookstore = bookstoreServing({
-    ...(typeof values.db === "string" ? { path: databaseFile(values.db) } : {}),
-    ...(typeof busyText === "string"
-      ? { busyTimeoutMs: Number(busyText) }
-      : {}),
-  });
+  const bookstore = bookstoreServing({ driver: storeDriver(values) });
   await bookstore.store.ready();
   return {
     project: BOOKSTORE,
@@ -112,6 +118,37 @@ async function exampleSource(
     fetcherOwners: bookstore.fetcherOwners,
     middleware: [bookstore.middleware],
   };
+}
+
+/**
+ * The driver `--db` (else `DATABASE_URL`), `--db-busy-timeout` and
+ * `--db-pool` ask for: SQLite in memory, a SQLite file, or PostgreSQL.
+ */
+function storeDriver(values: ParsedArgs["values"]): Driver {
+  const text = (name: string) =>
+    typeof values[name] === "string" ? values[name] as string : undefined;
+  const number = (name: string, what: string, min: number) => {
+    const value = text(name);
+    if (value === undefined) return undefined;
+    if (!/^\d{1,9}$/.test(value) || Number(value) < min) {
+      throw new UsageError(`--${name} must be ${what}, not "${value}"`);
+    }
+    return Number(value);
+  };
+  const busyTimeoutMs = number("db-busy-timeout", "milliseconds", 0);
+  const poolSize = number("db-pool", "a number of connections (1 or more)", 1);
+  const db = text("db") ?? (Deno.env.get("DATABASE_URL") || undefined);
+  const busy = busyTimeoutMs === undefined ? {} : { busyTimeoutMs };
+  if (db !== undefined && isPostgresUrl(db)) {
+    return postgresDriver(db, {
+      ...busy,
+      ...(poolSize === undefined ? {} : { poolSize }),
+    });
+  }
+  if (poolSize !== undefined) {
+    throw new UsageError("--db-pool needs a postgres:// --db");
+  }
+  return sqliteDriver(db === undefined ? ":memory:" : databaseFile(db), busy);
 }
 
 /** Starts the example server; resolves with the exit status when it stops. */

@@ -203,8 +203,13 @@ Deno.test("--db: a file that cannot be used is one line naming it, exit 1", asyn
         /^error: cannot use the database .*x\.db: unable to open database file; check that its folder exists/,
       ],
       [
-        "postgres://user:secret@127.0.0.1/shop",
-        /^error: cannot use the database postgres:\/\/\*\*\*@127\.0\.0\.1\/shop: only SQLite files are supported yet/,
+        "mysql://user:secret@127.0.0.1/shop",
+        /^error: cannot use the database mysql:\/\/user:\*\*\*@127\.0\.0\.1\/shop: only SQLite files and postgres:\/\/ URLs are supported/,
+      ],
+      [
+        // Nothing listens on port 1: the password is not printed.
+        "postgres://user:secret@127.0.0.1:1/shop",
+        /^error: cannot use the database postgres:\/\/user:\*\*\*@127\.0\.0\.1:1\/shop: connect ECONNREFUSED .*; check that the server runs/,
       ],
       [
         text,
@@ -215,15 +220,25 @@ Deno.test("--db: a file that cannot be used is one line naming it, exit 1", asyn
         /^error: cannot use the database .*damaged\.db: database disk image is malformed; give another file/,
       ],
     ];
-    const usage = await new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", "server.ts", "--db-busy-timeout", "soon"],
-      env: { NO_COLOR: "1" },
-    }).output();
-    assert.equal(usage.code, 2);
-    assert.match(
-      new TextDecoder().decode(usage.stderr),
-      /^error: --db-busy-timeout must be milliseconds, not "soon"/,
-    );
+    const usages: [string[], RegExp][] = [
+      [
+        ["--db-busy-timeout", "soon"],
+        /^error: --db-busy-timeout must be milliseconds, not "soon"/,
+      ],
+      [
+        ["--db", "postgres://127.0.0.1/x", "--db-pool", "0"],
+        /^error: --db-pool must be a number of connections \(1 or more\), not "0"/,
+      ],
+      [["--db-pool", "4"], /^error: --db-pool needs a postgres:\/\/ --db/],
+    ];
+    for (const [args, message] of usages) {
+      const usage = await new Deno.Command(Deno.execPath(), {
+        args: ["run", "-A", "server.ts", ...args],
+        env: { NO_COLOR: "1" },
+      }).output();
+      assert.equal(usage.code, 2, args.join(" "));
+      assert.match(new TextDecoder().decode(usage.stderr), message);
+    }
     for (const [db, message] of cases) {
       const out = await new Deno.Command(Deno.execPath(), {
         args: ["run", "-A", "server.ts", ...SERVE, "--db", db],

@@ -8,6 +8,10 @@
  *   deno task bench [--endpoints 250,1000,4000] [--rounds 5] [--json]
  *                   [--skip hey_api,orval] [--no-http] [--http-seconds 5]
  *                   [--rss-endpoints N] [--json-file FILE] [--keep]
+ *                   [--postgres URL]
+ *
+ * `--postgres URL` (else env DATABASE_URL): the PostgreSQL database of
+ * `books_vs_sql_pg` (Tailor's server seeds it when empty).
  *
  * Timings need a quiet machine; timing is kept out of `deno test`.
  *
@@ -15,7 +19,7 @@
  */
 
 import { parseArgs } from "node:util";
-import { booksVsSql, zipVsHono } from "./bench_http.ts";
+import { booksVsSql, booksVsSqlPostgres, zipVsHono } from "./bench_http.ts";
 import {
   type BenchCommand,
   CLI,
@@ -57,6 +61,7 @@ function parseOptions(args: string[]) {
         "rss-endpoints": { type: "string" },
         keep: { type: "boolean", default: false },
         "json-file": { type: "string" },
+        postgres: { type: "string" },
       },
     }).values;
   } catch (error) {
@@ -237,9 +242,15 @@ if (import.meta.main) {
       connections: 50,
     };
     const noHttp = { value: null, reason: "--no-http" } as const;
+    const postgres = values.postgres ?? Deno.env.get("DATABASE_URL");
     const http: Report["http"] = {
       zip: values["no-http"] ? noHttp : await zipVsHono(load),
       books: values["no-http"] ? noHttp : await booksVsSql(load),
+      booksPostgres: values["no-http"]
+        ? noHttp
+        : postgres === undefined
+        ? { value: null, reason: "no PostgreSQL: give --postgres URL" }
+        : await booksVsSqlPostgres(load, postgres),
     };
     const report: Report = {
       rounds: rounds!,

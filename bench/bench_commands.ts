@@ -19,6 +19,11 @@ import {
 /** Path of the CLI. */
 export const CLI = fileURLToPath(new URL("../cli.ts", import.meta.url));
 
+/** The lock of test and benchmark tools (never deno.lock, see CONTRIBUTING). */
+export const DEV_LOCK: string = fileURLToPath(
+  new URL("../dev.lock", import.meta.url),
+);
+
 /**
  * The npm specifiers of the benchmark's tools (the peers it measures and
  * autocannon), pinned in `bench_tools.json` rather than in deno.json, so
@@ -76,13 +81,18 @@ function deno(args: readonly string[], cwd?: string): Command {
   };
 }
 
+/** `deno run -A` of a pinned benchmark tool, locked in dev.lock. */
+function tool(specifier: string, args: readonly string[]): Command {
+  return deno(["run", "-A", `--lock=${DEV_LOCK}`, specifier, ...args]);
+}
+
 /**
  * The native `tsgo` executable inside Deno's npm cache (the package's
  * launcher is a Node script that would add a Deno start-up to the time), or
  * the launcher when the binary is not where npm puts it.
  */
 export async function tsgoCommand(specifier: string): Promise<Command> {
-  const launcher = deno(["run", "-A", `${specifier}/tsgo`]);
+  const launcher = tool(`${specifier}/tsgo`, []);
   // Downloads the package and its platform binary.
   await new Deno.Command(launcher.program, {
     args: [...launcher.args, "--version"],
@@ -202,7 +212,7 @@ export async function prepare(
     ]),
     {
       name: "tsc",
-      command: deno(["run", "-A", `${tools.typescript}/bin/tsc`, "-p", config]),
+      command: tool(`${tools.typescript}/bin/tsc`, ["-p", config]),
       clean: [],
     },
     {
@@ -217,10 +227,7 @@ export async function prepare(
     },
     {
       name: "openapi_typescript",
-      command: deno([
-        "run",
-        "-A",
-        tools["openapi-typescript"]!,
+      command: tool(tools["openapi-typescript"]!, [
         openapi,
         "-o",
         `${out("oat")}/types.ts`,
@@ -229,10 +236,7 @@ export async function prepare(
     },
     {
       name: "hey_api",
-      command: deno([
-        "run",
-        "-A",
-        tools["@hey-api/openapi-ts"]!,
+      command: tool(tools["@hey-api/openapi-ts"]!, [
         "-i",
         openapi,
         "-o",
@@ -242,10 +246,7 @@ export async function prepare(
     },
     {
       name: "orval",
-      command: deno([
-        "run",
-        "-A",
-        tools.orval!,
+      command: tool(tools.orval!, [
         "--input",
         openapi,
         "--output",

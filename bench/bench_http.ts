@@ -9,6 +9,7 @@
 import { fileURLToPath } from "node:url";
 import { isDeepStrictEqual } from "node:util";
 import { median } from "./bench_process.ts";
+import { DEV_LOCK } from "./bench_commands.ts";
 
 /** A ratio of two medians, or why there is none. */
 export type HttpRatio =
@@ -114,14 +115,38 @@ export function startSqlBaseline(file: string, path: string): Promise<Server> {
 }
 
 /**
+ * The hand-written `/books` handler on the `book` table of the PostgreSQL
+ * database of `url`, through the same client as Tailor's store.
+ */
+export function startPostgresBaseline(
+  url: string,
+  path: string,
+): Promise<Server> {
+  return startServer(
+    (port) => [BARE_SERVER, "books-pg", url, String(port)],
+    path,
+  );
+}
+
+/**
  * >>> TAILOR SERVER HOOK <<<
  * Tailor's own server as a user starts it: `server.ts --port P --hostname
  * 127.0.0.1` in the repository (the bookstore example), ready once `path`
  * answers 200. Adapt the arguments here if server.ts changes.
  */
-export function startTailorServer(path: string): Promise<Server> {
+export function startTailorServer(
+  path: string,
+  args: readonly string[] = [],
+): Promise<Server> {
   return startServer(
-    (port) => ["server.ts", "--port", String(port), "--hostname", "127.0.0.1"],
+    (port) => [
+      "server.ts",
+      "--port",
+      String(port),
+      "--hostname",
+      "127.0.0.1",
+      ...args,
+    ],
     path,
   );
 }
@@ -132,6 +157,8 @@ async function load(url: string, options: LoadOptions): Promise<number> {
     args: [
       "run",
       "-A",
+      // A benchmark tool: locked in dev.lock, never in deno.lock.
+      `--lock=${DEV_LOCK}`,
       options.autocannon,
       "--json",
       "-c",
@@ -238,20 +265,44 @@ async function body(url: string): Promise<unknown> {
  * query on the same rows (read from Tailor's server first). The two
  * answers must be equal, or there is no ratio.
  */
-export async function booksVsSql(options: LoadOptions): Promise<HttpRatio> {
+export function booksVsSql(options: LoadOptions): Promise<HttpRatio> {
+  return booksVsBaseline(options, [], startSqlBaseline);
+}
+
+/**
+ * `/books?pageSize=20` of Tailor's server on the PostgreSQL database of
+ * `url` (`--db url`, seeded by it) against a hand-written handler running
+ * the same SQL with the same client on the same table.
+ */
+export function booksVsSqlPostgres(
+  options: LoadOptions,
+  url: string,
+): Promise<HttpRatio> {
+  return booksVsBaseline(
+    options,
+    ["--db", url],
+    (_rows, path) => startPostgresBaseline(url, path),
+  );
+}
+
+async function booksVsBaseline(
+  options: LoadOptions,
+  tailorArgs: readonly string[],
+  startBaseline: (rowsFile: string, path: string) => Promise<Server>,
+): Promise<HttpRatio> {
   const path = "/books?pageSize=20";
   const servers: Server[] = [];
   const temp = await Deno.makeTempFile({ suffix: ".json" });
   try {
     let tailor: Server;
     try {
-      tailor = await startTailorServer(path);
+      tailor = await startTailorServer(path, tailorArgs);
     } catch (error) {
       return { value: null, reason: (error as Error).message };
     }
     servers.push(tailor);
     await Deno.writeTextFile(temp, JSON.stringify(await allBooks(tailor.port)));
-    const baseline = await startSqlBaseline(temp, path);
+    const baseline = await startBaseline(temp, path);
     servers.push(baseline);
     const urls = [tailor, baseline].map((s) =>
       `http://127.0.0.1:${s.port}${path}`

@@ -4,18 +4,22 @@
  *
  *   deno run -A bench/bench_http_server.ts bytes FILE PATH PORT
  *   deno run -A bench/bench_http_server.ts books ROWS.json PORT
+ *   deno run -A bench/bench_http_server.ts books-pg URL PORT
  *
  * `bytes`: a bare Hono route serving the bytes of FILE at PATH. `books`: a
  * hand-written `/books` page handler on an in-memory `node:sqlite` table
  * holding ROWS (`{ id, name, edition, price }` objects): one statement per
  * request, the rows and the total count together, sorted as the bookstore's
- * default `name asc, edition desc`.
+ * default `name asc, edition desc`. `books-pg`: the same handler on the
+ * `book` table of a PostgreSQL database (the one Tailor's server seeded)
+ * through the `postgres` client Tailor's store uses, with its pool size.
  *
  * @module
  */
 
 import { DatabaseSync } from "node:sqlite";
 import { Hono } from "hono";
+import postgres from "postgres";
 
 /** One row of the bookstore's `/books` answer. */
 interface BookRow {
@@ -70,6 +74,33 @@ function booksApp(rows: readonly BookRow[]): Hono {
   });
 }
 
+/** The SQL of the store's first `/books` page, hand-written. */
+const PAGE_SQL =
+  'SELECT t."id", t."name", t."edition", t."price", COUNT(*) OVER () AS "total" ' +
+  'FROM "book" t ORDER BY t."name" ASC, t."edition" DESC, t."id" ASC LIMIT $1 OFFSET $2';
+
+function booksPostgresApp(url: string): Hono {
+  const sql = postgres(url, { max: 10, onnotice: () => {} });
+  return new Hono().get("/books", async (c) => {
+    const pageIndex = Number(c.req.query("pageIndex") ?? 0);
+    const pageSize = Number(c.req.query("pageSize") ?? 5);
+    const found = await sql.unsafe(PAGE_SQL, [pageSize, pageIndex * pageSize], {
+      prepare: true,
+    });
+    const total = Number(found[0]?.total ?? 0);
+    return c.json({
+      rows: found.map(({ id, name, edition, price }) => ({
+        id,
+        name,
+        edition,
+        price,
+      })),
+      totalRowCount: total,
+      totalPageCount: Math.ceil(total / pageSize),
+    });
+  });
+}
+
 if (import.meta.main) {
   const [mode, ...args] = Deno.args;
   const port = Number(args.at(-1));
@@ -77,9 +108,11 @@ if (import.meta.main) {
     ? bytesApp(await Deno.readFile(args[0]!), args[1]!)
     : mode === "books"
     ? booksApp(JSON.parse(await Deno.readTextFile(args[0]!)))
+    : mode === "books-pg"
+    ? booksPostgresApp(args[0]!)
     : undefined;
   if (app === undefined) {
-    console.error(`unknown mode ${mode}: bytes or books`);
+    console.error(`unknown mode ${mode}: bytes, books or books-pg`);
     Deno.exit(2);
   }
   Deno.serve({ hostname: "127.0.0.1", port, onListen() {} }, app.fetch);

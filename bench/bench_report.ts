@@ -36,7 +36,7 @@ export interface Report {
       readonly mb: Record<string, number | string>;
     }
     | { readonly reason: string };
-  readonly http: Readonly<Record<"zip" | "books", HttpRatio>>;
+  readonly http: Readonly<Record<"zip" | "books" | "booksPostgres", HttpRatio>>;
 }
 
 /** Per-size ratios: numerator command / denominator command. */
@@ -65,6 +65,7 @@ export const TARGETS: Readonly<Record<string, string>> = {
   warm_code_vs_cold: "report (an edit of code: type-checked again)",
   zip_vs_hono: ">= 0.9",
   books_vs_sql: ">= 0.8",
+  books_vs_sql_pg: ">= 0.8",
   rss_vs_tsc: "<= 1.5 at 4000",
 };
 
@@ -122,6 +123,7 @@ export function toJson(report: Report): Record<string, unknown> {
     const [key, ratio] of [
       ["zip_vs_hono", report.http.zip],
       ["books_vs_sql", report.http.books],
+      ["books_vs_sql_pg", report.http.booksPostgres],
     ] as const
   ) {
     ratios[key] = ratio.value === null ? null : round3(ratio.value);
@@ -239,7 +241,14 @@ export function formatTable(report: Report): string {
     const bySize = json[key] as Record<string, number | null>;
     lines.push(row(key, sizes.map((size) => cell(bySize[size]))));
   }
-  for (const key of ["zip_vs_hono", "books_vs_sql", "rss_vs_tsc"]) {
+  for (
+    const key of [
+      "zip_vs_hono",
+      "books_vs_sql",
+      "books_vs_sql_pg",
+      "rss_vs_tsc",
+    ]
+  ) {
     lines.push(row(key, [cell(json[key])]));
   }
   lines.push("", `peak RSS (MB): ${cell(json.rss_mb)}`);

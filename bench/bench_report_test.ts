@@ -26,6 +26,7 @@ const REPORT: Report = {
   http: {
     zip: { value: 0.95, tailorRps: 9500, baselineRps: 10000 },
     books: { value: null, reason: "no store" },
+    booksPostgres: { value: 0.85, tailorRps: 850, baselineRps: 1000 },
   },
 };
 
@@ -39,6 +40,7 @@ Deno.test("--json carries every key the performance targets name", () => {
       "warm_vs_cold",
       "zip_vs_hono",
       "books_vs_sql",
+      "books_vs_sql_pg",
       "rss_vs_tsc",
     ]
   ) {
@@ -51,6 +53,7 @@ Deno.test("--json carries every key the performance targets name", () => {
   deepStrictEqual(json.warm_code_vs_cold, { 250: 0.5, 1000: null });
   deepStrictEqual(json.zip_vs_hono, 0.95);
   deepStrictEqual(json.books_vs_sql, null);
+  deepStrictEqual(json.books_vs_sql_pg, 0.85);
   deepStrictEqual(json.rss_vs_tsc, 1.5);
 });
 

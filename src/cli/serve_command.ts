@@ -100,17 +100,27 @@ export async function serveWith(
   const base = `http://${formatHost(request.hostname)}:${server.port}`;
   console.log(`Tailor server (${served.name}) on ${base}/`);
   if (!request.quiet) printRoutes(base, served);
+  const gaveUp = Promise.withResolvers<void>();
   const stop = () => {
     watching.abort();
+    // Stops accepting; the requests under way are answered first, for at
+    // most DRAIN_MS.
     server.shutdown();
+    Deno.unrefTimer(setTimeout(gaveUp.resolve, DRAIN_MS));
   };
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     Deno.addSignalListener(signal, stop);
   }
-  await server.finished;
+  await Promise.race([server.finished, gaveUp.promise]);
   accessLog.flush();
   return 0;
 }
+
+/**
+ * How long a stopping server waits for the requests under way before it
+ * stops anyway (a load balancer has moved new ones elsewhere by then).
+ */
+const DRAIN_MS = 10_000;
 
 function printRoutes(base: string, served: ServedRoutes): void {
   const labels = {

@@ -2,7 +2,8 @@
  * The SQL dialect seam: everything that differs between SQL engines in the
  * statements the store writes (identifier quoting, placeholders, list
  * membership, column types, paging). Another engine plugs in by providing
- * one more {@link Dialect}.
+ * one more {@link Dialect}; {@link sqliteDialect} is here,
+ * `postgresDialect` in `postgres_dialect.ts`.
  *
  * @module
  */
@@ -23,19 +24,25 @@ export interface Dialect {
   inList(expression: string, placeholder: string): string;
   /** Encodes a list of values as the single parameter of {@link inList}. */
   listParameter(values: readonly unknown[]): unknown;
-  /** Column type in DDL; empty when the engine may leave it out. */
-  columnType(type: ColumnType | undefined): string;
+  /**
+   * Column type in DDL; empty when the engine may leave it out, undefined
+   * when the engine needs a declared type (`columnTypes` of the store).
+   */
+  columnType(type: ColumnType | undefined): string | undefined;
+  /** Type of an id column in DDL: an integer one is assigned when left out. */
+  idColumnType(type: ColumnType | undefined): string | undefined;
+  /**
+   * A statement to run after a row was inserted with its id given, so that
+   * later ids assigned by the engine do not collide with it; undefined when
+   * the engine needs none.
+   */
+  afterGivenId(table: string, idColumn: string): string | undefined;
   /** `LIMIT`/`OFFSET` clause; either part may be absent. */
   limitOffset(limit: string | undefined, offset: string | undefined): string;
   /** Encodes a value for a column of this type. */
   encode(value: unknown, type: ColumnType | undefined): unknown;
   /** Decodes a value read from a column of this type. */
   decode(value: unknown, type: ColumnType | undefined): unknown;
-  /**
-   * Starts a transaction that takes the write lock at once (so two
-   * processes seeding one file run one after the other).
-   */
-  readonly beginWrite: string;
   /**
    * A table named so that a `WITH` clause of the same name does not shadow
    * it (`main."book"`): how a filtered table's clause reads the real one.
@@ -51,6 +58,9 @@ export const sqliteDialect: Dialect = {
     `${expression} IN (SELECT value FROM json_each(${placeholder}))`,
   listParameter: (values) => JSON.stringify(values),
   columnType: (type) => type === undefined ? "" : SQLITE_TYPES[type],
+  // INTEGER PRIMARY KEY is the rowid: assigned when left out, never reused.
+  idColumnType: (type) => sqliteDialect.columnType(type),
+  afterGivenId: () => undefined,
   limitOffset: (limit, offset) =>
     offset === undefined
       ? (limit === undefined ? "" : `LIMIT ${limit}`)
@@ -58,7 +68,6 @@ export const sqliteDialect: Dialect = {
   encode: (value) => typeof value === "boolean" ? (value ? 1 : 0) : value,
   decode: (value, type) =>
     type === "boolean" && typeof value === "number" ? value !== 0 : value,
-  beginWrite: "BEGIN IMMEDIATE",
   baseTable: (name) => `main.${sqliteDialect.quote(name)}`,
 };
 

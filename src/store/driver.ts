@@ -12,22 +12,38 @@ import {
   type StatementSync,
 } from "node:sqlite";
 import { StoreBusyError, StoreOpenError } from "./store_errors.ts";
+import type { Dialect } from "./dialect.ts";
 
 /** One result row, keyed by column alias. */
 export type Row = Readonly<Record<string, unknown>>;
 
-/** Runs statements on one database. Asynchronous so remote engines fit. */
-export interface Driver {
+/** Runs statements: a driver, or one transaction of it. */
+export interface Runner {
+  /** Runs a statement and returns every row it yields (none for DML). */
+  all(sql: string, params: readonly unknown[]): Promise<Row[]>;
+}
+
+/**
+ * Runs statements on one database. Asynchronous so remote engines fit;
+ * {@link sqliteDriver} is here, `postgresDriver` in `postgres_driver.ts`.
+ */
+export interface Driver extends Runner {
+  /** The SQL its engine speaks (default: SQLite's). */
+  readonly dialect?: Dialect;
   /**
    * Opens the database and checks it can be used, before the first
    * statement (the store calls it first; `all` opens too when needed).
-   * Rejects with a StoreOpenError naming the file and what to do.
+   * Rejects with a StoreOpenError naming the database and what to do.
    */
   open?(): Promise<void>;
-  /** Runs a statement and returns every row it yields (none for DML). */
-  all(sql: string, params: readonly unknown[]): Promise<Row[]>;
+  /**
+   * Runs `work` in one transaction that holds the database's write lock
+   * from its start (so two processes seeding one database run one after
+   * the other); commits when it resolves, rolls back when it rejects.
+   */
+  transaction<T>(work: (runner: Runner) => Promise<T>): Promise<T>;
   /** Releases the database. */
-  close(): void;
+  close(): Promise<void>;
 }
 
 /** Options of {@link sqliteDriver}. */
@@ -86,6 +102,7 @@ export function sqliteDriver(
   }
   let database: DatabaseSync | undefined;
   let opened: Promise<void> | undefined;
+  let closed = false;
   const statements = new Map<string, Prepared>();
   const prepared = (sql: string): Prepared => {
     let statement = statements.get(sql);
@@ -111,16 +128,34 @@ export function sqliteDriver(
     }).catch((error) => {
       throw unusable(path, error);
     });
+  const all = (sql: string, params: readonly unknown[]) => {
+    const values = params.map((p) => (p ?? null) as SQLInputValue);
+    if (database === undefined) {
+      return open().then(() => retrying(() => prepared(sql).all(values)));
+    }
+    return retrying(() => prepared(sql).all(values));
+  };
   return {
     open,
-    all(sql, params) {
-      const values = params.map((p) => (p ?? null) as SQLInputValue);
-      if (database === undefined) {
-        return open().then(() => retrying(() => prepared(sql).all(values)));
+    all,
+    // One connection: the transaction is the driver itself between BEGIN
+    // IMMEDIATE (the write lock at once) and COMMIT.
+    async transaction(work) {
+      await all("BEGIN IMMEDIATE", []);
+      try {
+        const result = await work({ all });
+        await all("COMMIT", []);
+        return result;
+      } catch (error) {
+        await all("ROLLBACK", []).catch(() => {});
+        throw error;
       }
-      return retrying(() => prepared(sql).all(values));
     },
-    close: () => database?.close(),
+    close() {
+      if (!closed) database?.close();
+      closed = true;
+      return Promise.resolve();
+    },
   };
 }
 

@@ -1,6 +1,7 @@
 /**
- * The embedded store: fetchers executed on SQL tables (`node:sqlite` by
- * default), one batched statement per association level.
+ * The store: fetchers executed on SQL tables, on `node:sqlite` (default)
+ * or PostgreSQL (`postgresDriver`), one batched statement per association
+ * level.
  *
  * @module
  */
@@ -18,18 +19,28 @@ export { StoreQueryError } from "./sort_code.ts";
 export { FETCHER_CACHE_SIZE, FetcherCache } from "./fetcher_cache.ts";
 export type { Where, WhereValue } from "./where.ts";
 export { type ColumnType, type Dialect, sqliteDialect } from "./dialect.ts";
+export { postgresDialect } from "./postgres_dialect.ts";
 export {
   DEFAULT_BUSY_TIMEOUT_MS,
   type Driver,
   type Row,
+  type Runner,
   sqliteDriver,
   type SqliteDriverOptions,
 } from "./driver.ts";
 export {
+  DEFAULT_POOL_SIZE,
+  postgresDriver,
+  type PostgresDriverOptions,
+} from "./postgres_driver.ts";
+export {
   BUSY_RETRY_AFTER_SECONDS,
   databaseFile,
+  isPostgresUrl,
+  redactUrl,
   StoreBusyError,
   StoreOpenError,
+  StoreUnavailableError,
 } from "./store_errors.ts";
-export type { ColumnTypes } from "./schema.ts";
+export type { ColumnTypes, FormulaSql } from "./schema.ts";
 export { effectiveBudget, withFetcherBudget } from "./request_budget.ts";

@@ -50,6 +50,12 @@ export interface EntityTable {
 /** Declared column types, keyed `"Entity.property"` (for example booleans). */
 export type ColumnTypes = Readonly<Record<string, ColumnType>>;
 
+/**
+ * Formula SQL replacing the `@Formula`'s, keyed `"Entity.property"`: how a
+ * store on another engine computes a formula whose SQL differs there.
+ */
+export type FormulaSql = Readonly<Record<string, string>>;
+
 /** The tables of a set of entities and how their associations are stored. */
 export interface Schema {
   /** Every entity's table, in discovery order. */
@@ -60,6 +66,8 @@ export interface Schema {
   link(owner: EntityMetadata, property: AssociationProperty): Link;
   /** Declared type of a property's column (ids default to integer). */
   columnType(owner: EntityMetadata, property: string): ColumnType | undefined;
+  /** The SQL of a formula: the store's own, else the `@Formula`'s. */
+  formula(owner: EntityMetadata, property: string, sql: string): string;
 }
 
 /** snake_case of a class or property name: `BookStore` -> `book_store`. */
@@ -73,11 +81,13 @@ export function snakeCase(name: string): string {
 /**
  * The schema of `entities` and every entity their associations reach.
  *
- * @throws TypeError for an inverse side whose `mappedBy` names no owning side.
+ * @throws TypeError for an inverse side whose `mappedBy` names no owning
+ * side, or a key of `formulas` that names no formula.
  */
 export function buildSchema(
   entities: readonly AnyClass[],
   columnTypes: ColumnTypes = {},
+  formulas: FormulaSql = {},
 ): Schema {
   const tables = new Map<AnyClass, EntityTable>();
   const visit = (type: AnyClass) => {
@@ -110,7 +120,18 @@ export function buildSchema(
     columnType: (owner, property) =>
       (configured ? columnTypes[`${owner.name}.${property}`] : undefined) ??
         (property === owner.idProperty ? "integer" : undefined),
+    formula: (owner, property, sql) =>
+      formulas[`${owner.name}.${property}`] ?? sql,
   };
+  for (const key of Object.keys(formulas)) {
+    const [entity, property = ""] = key.split(".");
+    const found = schema.tables.find((t) => t.metadata.name === entity);
+    if (found?.metadata.properties.get(property)?.kind !== "formula") {
+      throw new TypeError(
+        `formulas: "${key}" names no formula of the store's entities`,
+      );
+    }
+  }
   for (const { metadata } of schema.tables) {
     for (const property of metadata.properties.values()) {
       if (property.kind === "association") schema.link(metadata, property);
@@ -190,11 +211,21 @@ function joinTable(
  */
 export function schemaStatements(schema: Schema, dialect: Dialect): string[] {
   const q = dialect.quote;
-  const column = (name: string, type: ColumnType | undefined, rest: string) =>
-    [q(name), dialect.columnType(type), rest].filter(Boolean).join(" ");
+  const typeOf = (owner: EntityMetadata, property: string, id = false) => {
+    const type = schema.columnType(owner, property);
+    const sql = id ? dialect.idColumnType(type) : dialect.columnType(type);
+    if (sql === undefined) {
+      throw new TypeError(
+        `${owner.name}.${property} needs a column type on this engine: columnTypes: { "${owner.name}.${property}": "text" | "integer" | "real" | "boolean" }`,
+      );
+    }
+    return sql;
+  };
+  const column = (name: string, type: string, rest: string) =>
+    [q(name), type, rest].filter(Boolean).join(" ");
   const references = (target: EntityTable) =>
     `REFERENCES ${q(target.name)} (${q(target.idColumn)})`;
-  const tables: string[] = [];
+  const tables: TableStatement[] = [];
   const joins: string[] = [];
   const indexes: string[] = [];
   const index = (table: string, columnName: string) =>
@@ -204,10 +235,11 @@ export function schemaStatements(schema: Schema, dialect: Dialect): string[] {
       } (${q(columnName)})`,
     );
   for (const { metadata, name, idColumn } of schema.tables) {
+    const referenced = new Set<string>();
     const columns = [
       column(
         idColumn,
-        schema.columnType(metadata, metadata.idProperty),
+        typeOf(metadata, metadata.idProperty, true),
         "PRIMARY KEY",
       ),
     ];
@@ -215,21 +247,15 @@ export function schemaStatements(schema: Schema, dialect: Dialect): string[] {
       const notNull = property.nullable ? "" : "NOT NULL";
       if (property.kind === "scalar") {
         columns.push(
-          column(
-            property.column,
-            schema.columnType(metadata, property.name),
-            notNull,
-          ),
+          column(property.column, typeOf(metadata, property.name), notNull),
         );
       }
       if (property.kind !== "association") continue;
       const target = schema.table(property.target());
-      const targetIdType = schema.columnType(
-        target.metadata,
-        target.metadata.idProperty,
-      );
+      const targetIdType = typeOf(target.metadata, target.metadata.idProperty);
       const link = schema.link(metadata, property);
       if (link.kind === "reference") {
+        referenced.add(target.name);
         columns.push(
           column(
             link.column,
@@ -240,7 +266,7 @@ export function schemaStatements(schema: Schema, dialect: Dialect): string[] {
         index(name, link.column);
       }
       if (link.kind === "join" && property.mappedBy === undefined) {
-        const ownerIdType = schema.columnType(metadata, metadata.idProperty);
+        const ownerIdType = typeOf(metadata, metadata.idProperty);
         joins.push(
           `CREATE TABLE IF NOT EXISTS ${q(link.table)} (${
             [
@@ -261,9 +287,41 @@ export function schemaStatements(schema: Schema, dialect: Dialect): string[] {
         index(link.table, link.targetColumn);
       }
     }
-    tables.push(
-      `CREATE TABLE IF NOT EXISTS ${q(name)} (${columns.join(", ")})`,
-    );
+    tables.push({
+      sql: `CREATE TABLE IF NOT EXISTS ${q(name)} (${columns.join(", ")})`,
+      name,
+      references: referenced,
+    });
   }
-  return [...tables, ...joins, ...indexes];
+  return [...referencedFirst(tables), ...joins, ...indexes];
+}
+
+/** A table's DDL and the other tables its foreign keys name. */
+interface TableStatement {
+  readonly sql: string;
+  readonly name: string;
+  readonly references: ReadonlySet<string>;
+}
+
+/**
+ * The tables' DDL, each after the tables it references (PostgreSQL checks
+ * a foreign key's table exists); a cycle keeps the given order.
+ */
+function referencedFirst(tables: readonly TableStatement[]): string[] {
+  const done = new Set<string>();
+  const ordered: string[] = [];
+  let left = [...tables];
+  while (left.length > 0) {
+    const ready = left.filter((table) =>
+      [...table.references].every((name) =>
+        name === table.name || done.has(name)
+      )
+    );
+    for (const table of ready.length > 0 ? ready : left) {
+      ordered.push(table.sql);
+      done.add(table.name);
+    }
+    left = left.filter((table) => !done.has(table.name));
+  }
+  return ordered;
 }

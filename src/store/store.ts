@@ -23,7 +23,7 @@ import { effectiveBudget } from "./request_budget.ts";
 import { LoadMeter } from "./load_meter.ts";
 import type { EntityMetadata } from "../runtime/entity.ts";
 import { type Dialect, sqliteDialect } from "./dialect.ts";
-import { type Driver, type Row, sqliteDriver } from "./driver.ts";
+import { type Driver, type Row, type Runner, sqliteDriver } from "./driver.ts";
 import {
   type ExecutionContext,
   filteredTables,
@@ -40,6 +40,7 @@ import {
 import {
   buildSchema,
   type ColumnTypes,
+  type FormulaSql,
   type Schema,
   schemaStatements,
 } from "./schema.ts";
@@ -79,6 +80,11 @@ export interface StoreOptions {
   readonly busyTimeoutMs?: number;
   /** Declared column types, keyed `"Entity.property"` (booleans need one). */
   readonly columnTypes?: ColumnTypes;
+  /**
+   * Formula SQL of this store, keyed `"Entity.property"`, in place of the
+   * `@Formula`'s: for a formula whose SQL differs on this store's engine.
+   */
+  readonly formulas?: FormulaSql;
   /** Conditions added to every query of their entity. */
   readonly filters?: readonly StoreFilter[];
   /**
@@ -90,9 +96,12 @@ export interface StoreOptions {
   readonly seed?: (writer: StoreWriter) => Promise<void>;
   /** Called with every statement run (logging, tests). */
   readonly onStatement?: (sql: string, params: readonly unknown[]) => void;
-  /** Another engine: its driver (default: node:sqlite on `path`). */
+  /**
+   * Another engine, or options of its own: its driver (default:
+   * `sqliteDriver` on `path`; `postgresDriver(url)` for PostgreSQL).
+   */
   readonly driver?: Driver;
-  /** Another engine: its dialect (default: SQLite). */
+  /** The SQL to write (default: the driver's, else SQLite's). */
   readonly dialect?: Dialect;
   /**
    * The work budget of fetchers compiled from client text (`compileFetcher`):
@@ -153,8 +162,13 @@ export class Store {
    * @throws TypeError when the entities' mapping is inconsistent.
    */
   constructor(options: StoreOptions) {
-    this.#schema = buildSchema(options.entities, options.columnTypes);
-    this.#dialect = options.dialect ?? sqliteDialect;
+    this.#schema = buildSchema(
+      options.entities,
+      options.columnTypes,
+      options.formulas,
+    );
+    this.#dialect = options.dialect ?? options.driver?.dialect ??
+      sqliteDialect;
     this.#driver = options.driver ??
       sqliteDriver(
         options.path ?? ":memory:",
@@ -303,34 +317,32 @@ export class Store {
     return this.#insert(entity, values);
   }
 
-  /** Closes the database. */
-  close(): void {
-    this.#driver.close();
+  /** Closes the database (a pool: once its statements are done). */
+  close(): Promise<void> {
+    return this.#driver.close();
   }
 
   /** Opens the database, then creates the tables and seeds in one transaction. */
   async #initialize(seed: StoreOptions["seed"]): Promise<void> {
+    const statements = schemaStatements(this.#schema, this.#dialect);
     await this.#driver.open?.();
-    await this.#run(this.#dialect.beginWrite, []);
-    try {
-      for (const sql of schemaStatements(this.#schema, this.#dialect)) {
-        await this.#run(sql, []);
-      }
+    await this.#driver.transaction(async (runner) => {
+      for (const sql of statements) await this.#run(sql, [], runner);
       await seed?.({
-        insert: (entity, values) => this.#insert(entity, values),
-        count: (entity, where) => this.#count(entity, where),
+        insert: (entity, values) => this.#insert(entity, values, runner),
+        count: (entity, where) => this.#count(entity, where, runner),
       });
-      await this.#run("COMMIT", []);
-    } catch (error) {
-      await this.#run("ROLLBACK", []).catch(() => {});
-      throw error;
-    }
+    });
   }
 
-  #run(sql: string, params: readonly unknown[]): Promise<Row[]> {
+  #run(
+    sql: string,
+    params: readonly unknown[],
+    runner: Runner = this.#driver,
+  ): Promise<Row[]> {
     this.#statementCount++;
     this.#onStatement?.(sql, params);
-    return this.#driver.all(sql, params);
+    return runner.all(sql, params);
   }
 
   /** Loads `fetcher`'s shape; a client fetcher on its budget. */
@@ -356,7 +368,11 @@ export class Store {
     return sort;
   }
 
-  async #count(entity: AnyClass, where: object = {}): Promise<number> {
+  async #count(
+    entity: AnyClass,
+    where: object = {},
+    runner?: Runner,
+  ): Promise<number> {
     const table = this.#schema.table(entity);
     const q = this.#dialect.quote;
     const params = new SqlParams(this.#dialect);
@@ -376,17 +392,29 @@ export class Store {
         whereClause(conditions),
       ].filter(Boolean).join(" "),
       params.values,
+      runner,
     );
     return Number(row?.["count"] ?? 0);
   }
 
-  async #insert(entity: AnyClass, values: object): Promise<EntityId> {
+  async #insert(
+    entity: AnyClass,
+    values: object,
+    runner?: Runner,
+  ): Promise<EntityId> {
     const table = this.#schema.table(entity);
     const plan = insertPlan(this.#schema, this.#dialect, table, values);
-    const [row] = await this.#run(plan.row.sql, plan.row.params);
+    const [row] = await this.#run(plan.row.sql, plan.row.params, runner);
     const id = row?.[table.idColumn] as EntityId;
+    const idGiven =
+      (values as Record<string, unknown>)[table.metadata.idProperty] !==
+        undefined;
+    const after = idGiven
+      ? this.#dialect.afterGivenId(table.name, table.idColumn)
+      : undefined;
+    if (after !== undefined) await this.#run(after, [], runner);
     for (const pairs of plan.pairs(id)) {
-      await this.#run(pairs.sql, pairs.params);
+      await this.#run(pairs.sql, pairs.params, runner);
     }
     return id;
   }

@@ -1,7 +1,8 @@
 /**
  * The store's errors about its database rather than a query: a database
- * that cannot be used (start-up), and one locked by someone else for longer
- * than the busy timeout (a 503 when a request meets it).
+ * that cannot be used (start-up), one locked by someone else for longer
+ * than the busy timeout, and one that cannot be reached (both a 503 when a
+ * request meets them).
  *
  * @module
  */
@@ -50,15 +51,48 @@ export class StoreBusyError extends HttpError {
 }
 
 /**
- * The file a `--db` argument names, made absolute; a URL (`postgres://...`)
- * is a {@link StoreOpenError}: only SQLite files are supported yet.
+ * The database cannot be reached now (a lost connection, a server that is
+ * down or restarting). A request meeting it answers 503 `{ error:
+ * "store-unavailable", message, retryAfter }` with `Retry-After`; the
+ * driver tries again with a growing pause meanwhile.
+ */
+export class StoreUnavailableError extends HttpError {
+  /** `database` cannot be reached (`reason`); try again in `retryAfter` s. */
+  constructor(database: string, reason: string, retryAfter: number) {
+    super(
+      503,
+      {
+        error: "store-unavailable",
+        message: "the database cannot be reached; try again shortly",
+        retryAfter,
+      },
+      `the database ${database} cannot be reached: ${reason}`,
+      { "retry-after": String(retryAfter) },
+    );
+    this.name = "StoreUnavailableError";
+  }
+}
+
+/** Whether a `--db` argument is a PostgreSQL URL rather than a file. */
+export function isPostgresUrl(argument: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(argument);
+}
+
+/** A database URL with its password hidden, to be printed. */
+export function redactUrl(url: string): string {
+  return url.replace(/\/\/([^@/:]*):[^@/]*@/, "//$1:***@");
+}
+
+/**
+ * The file a `--db` argument names, made absolute; a URL of another engine
+ * than PostgreSQL (`mysql://...`) is a {@link StoreOpenError}.
  */
 export function databaseFile(argument: string): string {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(argument)) {
     throw new StoreOpenError(
-      argument.replace(/\/\/[^@/]*@/, "//***@"),
-      "only SQLite files are supported yet, not URLs",
-      "give the path of a SQLite file (created when missing)",
+      redactUrl(argument),
+      "only SQLite files and postgres:// URLs are supported",
+      "give the path of a SQLite file (created when missing) or a postgres:// URL",
     );
   }
   return resolve(argument);

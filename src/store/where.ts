@@ -93,7 +93,10 @@ export function columnExpression(
     case "scalar":
       return `${alias}.${dialect.quote(property.column)}`;
     case "formula":
-      return `(${property.sql.replaceAll("%alias", alias)})`;
+      return `(${
+        schema.formula(table.metadata, name, property.sql)
+          .replaceAll("%alias", alias)
+      })`;
     case "association": {
       const link = schema.link(table.metadata, property);
       if (link.kind === "reference") {
