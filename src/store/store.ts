@@ -26,11 +26,10 @@ import { type Dialect, sqliteDialect } from "./dialect.ts";
 import { type Driver, type Row, type Runner, sqliteDriver } from "./driver.ts";
 import {
   type ExecutionContext,
-  filteredTables,
   loadRoots,
   type RootQuery,
-  whereClause,
 } from "./fetch_executor.ts";
+import { filteredTables, whereClause } from "./statement_sql.ts";
 import { QueryPieces } from "./query_pieces.ts";
 import {
   type EntityId,
