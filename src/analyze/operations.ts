@@ -327,6 +327,9 @@ function buildParameter(
     required: !optional,
     ...(defaultValue === undefined ? {} : { defaultValue }),
     ...(doc === undefined ? {} : { doc }),
+    ...(mapped.constraints === undefined
+      ? {}
+      : { constraints: mapped.constraints }),
   };
 }
 
