@@ -142,7 +142,7 @@ export function constrain(
       );
     }
     if (values.has(rule.key)) {
-      return bad(tag, `is given twice`, `keep one ${name}`);
+      return bad(tag, `is a second ${rule.key} constraint`, `keep one ${name}`);
     }
     if (rule.excludes !== undefined && values.has(rule.excludes)) {
       return bad(
@@ -180,7 +180,8 @@ function targetOf(type: TypeRef): TagRule["target"] | undefined {
 
 /** A type as a message names it. */
 function describe(type: TypeRef): string {
-  return type.kind === "primitive" ? `a ${type.name}` : `a ${type.kind} type`;
+  const name = type.kind === "primitive" ? type.name : `${type.kind} type`;
+  return `${/^[aeiou]/.test(name) ? "an" : "a"} ${name}`;
 }
 
 /** The literal argument of a tag, when it is the kind the rule asks. */
