@@ -97,6 +97,14 @@ const CASES: Record<string, Expected> = {
         message:
           "LabelController.both, parameter ratio: ExclusiveMinimum<0> cannot stand beside a minimum bound",
       },
+      {
+        code: "TAILOR026",
+        file: "controller.ts",
+        line: 79,
+        column: 52,
+        message:
+          "LabelController.fallback, parameter count: the default value must be at least 1, got 0",
+      },
     ],
   },
   bad_error_class: {
