@@ -60,6 +60,19 @@ export {
   type Tuple2,
 } from "./src/runtime/api.ts";
 export type { AnyClass } from "./src/runtime/metadata.ts";
+export type {
+  ConstraintFormat,
+  ExclusiveMaximum,
+  ExclusiveMinimum,
+  Format,
+  Maximum,
+  MaxItems,
+  MaxLength,
+  Minimum,
+  MinItems,
+  MinLength,
+  Pattern,
+} from "./src/runtime/constraints.ts";
 export {
   applyFetcher,
   type ApplyFetcherOptions,

@@ -62,6 +62,8 @@ export const CODES = {
   DUPLICATE_ERROR_CODE: "TAILOR024",
   /** Tailor's decorators or marker types imported from a module that is not Tailor. */
   NOT_TAILOR_RUNTIME: "TAILOR025",
+  /** A validation constraint tag that is impossible, contradictory or misplaced. */
+  BAD_CONSTRAINT: "TAILOR026",
 } as const;
 
 /** One of the codes of {@link CODES}. */

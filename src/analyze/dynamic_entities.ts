@@ -8,6 +8,7 @@
  */
 
 import type {
+  Constraints,
   DynamicEntityModel,
   PropertyModel,
   TypeRef,
@@ -16,6 +17,7 @@ import type { DiagnosticSink } from "./codes.ts";
 import { type ts, typeOf } from "./compiler.ts";
 import type { EntityInfo, EntityProperty } from "./entities.ts";
 import {
+  type Mapped,
   type Registry,
   reportUnsupported,
   type Site,
@@ -37,15 +39,18 @@ export interface DynamicEntitiesContext {
   /** Dynamic entities by entity name. */
   readonly dynamics: Registry<DynamicEntityModel>;
   /** Value type of each scalar entity property mapped so far. */
-  readonly scalarTypes: Map<ts.PropertyDeclaration, TypeRef | undefined>;
+  readonly scalarTypes: Map<ts.PropertyDeclaration, Mapped | undefined>;
 }
 
-/** The value type of a scalar entity property (`Int`, enums kept). */
+/**
+ * The value type of a scalar entity property (`Int`, enums kept) with its
+ * constraints.
+ */
 export function scalarType(
   cx: DynamicEntitiesContext,
   entity: EntityInfo,
   property: EntityProperty,
-): TypeRef | undefined {
+): Mapped | undefined {
   const declaration = property.declaration;
   if (cx.scalarTypes.has(declaration)) {
     return cx.scalarTypes.get(declaration);
@@ -59,9 +64,8 @@ export function scalarType(
   const mapped = typeNode === undefined
     ? cx.types.mapInferred(typeOf(declaration), declaration, site)
     : cx.types.map(typeNode, site);
-  const type = mapped?.type;
-  cx.scalarTypes.set(declaration, type);
-  return type;
+  cx.scalarTypes.set(declaration, mapped);
+  return mapped;
 }
 
 /** `Dynamic_<Entity>`: registers the entity and everything it reaches. */
@@ -74,8 +78,9 @@ export function dynamicRef(
     const properties: PropertyModel[] = [];
     for (const property of entity.properties) {
       let type: TypeRef | undefined;
+      let constraints: Constraints | undefined;
       if (property.kind === "scalar") {
-        type = scalarType(cx, entity, property);
+        ({ type, constraints } = scalarType(cx, entity, property) ?? {});
       } else if (property.target !== undefined) {
         const target = cx.names.entityOf(property.target);
         if (target === undefined) {
@@ -95,6 +100,7 @@ export function dynamicRef(
         type,
         optional: true,
         ...(property.doc === undefined ? {} : { doc: property.doc }),
+        ...(constraints === undefined ? {} : { constraints }),
       });
     }
     cx.dynamics.set(entity.name, {

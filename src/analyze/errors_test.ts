@@ -22,6 +22,91 @@ interface Expected {
 }
 
 const CASES: Record<string, Expected> = {
+  bad_constraint: {
+    ok: false,
+    diagnostics: [
+      {
+        code: "TAILOR026",
+        file: "controller.ts",
+        line: 31,
+        column: 10,
+        message:
+          "Label.text: string & MinLength<3> & MaxLength<2> admits no value: the least length 3 is above the greatest 2",
+      },
+      {
+        code: "TAILOR026",
+        file: "controller.ts",
+        line: 39,
+        column: 29,
+        message:
+          "LabelController.range, parameter count: Int & Minimum<5> & Maximum<1> admits no value: the lower bound 5 is above the upper bound 1",
+      },
+      {
+        code: "TAILOR026",
+        file: "controller.ts",
+        line: 44,
+        column: 36,
+        message:
+          "LabelController.length, parameter count: MinLength<1> constrains a string, not an integer",
+      },
+      {
+        code: "TAILOR026",
+        file: "controller.ts",
+        line: 49,
+        column: 39,
+        message:
+          'LabelController.pattern, parameter code: Pattern<"[a-"> is not a regular expression: Invalid regular expression: /[a-/u: Unterminated character class',
+      },
+      {
+        code: "TAILOR026",
+        file: "controller.ts",
+        line: 54,
+        column: 37,
+        message:
+          "LabelController.literal, parameter count: Maximum<Limit> needs a number literal argument",
+      },
+      {
+        code: "TAILOR026",
+        file: "controller.ts",
+        line: 59,
+        column: 38,
+        message:
+          'LabelController.format, parameter mail: Format<"mail"> names no known format (email, uuid, uri, date, date-time)',
+      },
+      {
+        code: "TAILOR026",
+        file: "controller.ts",
+        line: 64,
+        column: 29,
+        message:
+          "LabelController.element, parameter ids: `(Int & Minimum<1>)` has validation constraints where none are kept (array element, map value, type argument)",
+      },
+      {
+        code: "TAILOR026",
+        file: "controller.ts",
+        line: 69,
+        column: 48,
+        message:
+          "LabelController.twice, parameter count: Minimum<2> is a second minimum constraint",
+      },
+      {
+        code: "TAILOR026",
+        file: "controller.ts",
+        line: 74,
+        column: 50,
+        message:
+          "LabelController.both, parameter ratio: ExclusiveMinimum<0> cannot stand beside a minimum bound",
+      },
+      {
+        code: "TAILOR026",
+        file: "controller.ts",
+        line: 79,
+        column: 52,
+        message:
+          "LabelController.fallback, parameter count: the default value must be at least 1, got 0",
+      },
+    ],
+  },
   bad_error_class: {
     ok: false,
     diagnostics: [

@@ -30,6 +30,7 @@ import { docOf } from "./docs.ts";
 import { classOf, type EntityInfo, type EntityProperty } from "./entities.ts";
 import { FetcherSyntaxReader } from "./fetcher_syntax.ts";
 import {
+  type Mapped,
   type OwnerDeclaration,
   Registry,
   reportUnsupported,
@@ -58,8 +59,8 @@ export interface ShapeTypes {
     at: ts.Node,
     where: string,
   ): boolean;
-  /** The value type of a scalar entity property (`Int`, enums kept). */
-  scalarType(entity: EntityInfo, property: EntityProperty): TypeRef | undefined;
+  /** The value type of a scalar entity property, with its constraints. */
+  scalarType(entity: EntityInfo, property: EntityProperty): Mapped | undefined;
 }
 
 /** The constant a shape comes from. */
@@ -302,9 +303,16 @@ export class ShapeReader {
       if (property === undefined) continue;
       const doc = property.doc === undefined ? {} : { doc: property.doc };
       if (property.kind === "scalar") {
-        const type = this.#types.scalarType(entity, property);
-        if (type === undefined) continue;
-        properties.push({ name, type, optional: selected.optional, ...doc });
+        const mapped = this.#types.scalarType(entity, property);
+        if (mapped === undefined) continue;
+        const { type, constraints } = mapped;
+        properties.push({
+          name,
+          type,
+          optional: selected.optional,
+          ...doc,
+          ...(constraints === undefined ? {} : { constraints }),
+        });
         continue;
       }
       const target = property.target &&

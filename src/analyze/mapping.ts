@@ -9,7 +9,11 @@
  * @module
  */
 
-import type { PrimitiveName, TypeRef } from "../model/api_model.ts";
+import type {
+  Constraints,
+  PrimitiveName,
+  TypeRef,
+} from "../model/api_model.ts";
 import { CODES, type DiagnosticSink } from "./codes.ts";
 import { filePathOf, textOf, type ts } from "./compiler.ts";
 import type { EntityInfo } from "./entities.ts";
@@ -32,10 +36,14 @@ export interface Site {
   readonly typeName?: string;
 }
 
-/** A mapped type and whether it admits `undefined`/`null`. */
+/**
+ * A mapped type, whether it admits `undefined`/`null`, and the validation
+ * constraints its tags put on it.
+ */
 export interface Mapped {
   readonly type: TypeRef;
   readonly nullable: boolean;
+  readonly constraints?: Constraints;
 }
 
 /**

@@ -12,6 +12,7 @@ import type {
   ParameterLocation,
   ParameterModel,
 } from "../model/api_model.ts";
+import { constraintViolation } from "../model/constraints.ts";
 import { CODES } from "./codes.ts";
 import { declarationsOf, nameOf, textOf, ts, typeOf } from "./compiler.ts";
 import type { ControllerInfo, RouteInfo } from "./controllers.ts";
@@ -318,6 +319,18 @@ function buildParameter(
   const defaultValue = initializer === undefined
     ? undefined
     : literalValue(initializer);
+  const violation = defaultValue === undefined || !mapped.constraints
+    ? undefined
+    : constraintViolation(defaultValue, mapped.constraints);
+  if (violation !== undefined) {
+    sink.error(
+      CODES.BAD_CONSTRAINT,
+      initializer!,
+      `${where}: the default value ${violation}`,
+      "make the default keep the parameter's constraints",
+    );
+    return undefined;
+  }
   const doc = docs.get(name);
   return {
     name,
@@ -327,6 +340,9 @@ function buildParameter(
     required: !optional,
     ...(defaultValue === undefined ? {} : { defaultValue }),
     ...(doc === undefined ? {} : { doc }),
+    ...(mapped.constraints === undefined
+      ? {}
+      : { constraints: mapped.constraints }),
   };
 }
 

@@ -161,6 +161,9 @@ export function propertyModel(
     type: mapped.type,
     optional: member.questionToken !== undefined || mapped.nullable,
     ...(doc === undefined ? {} : { doc }),
+    ...(mapped.constraints === undefined
+      ? {}
+      : { constraints: mapped.constraints }),
   };
 }
 

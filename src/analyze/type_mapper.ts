@@ -26,6 +26,7 @@ import {
   textOf,
   ts,
 } from "./compiler.ts";
+import { constrain, isConstraintTag } from "./constraints.ts";
 import { scalarType } from "./dynamic_entities.ts";
 import type { EntityInfo, EntityProperty } from "./entities.ts";
 import {
@@ -187,6 +188,16 @@ export class TypeMapper implements TypeNodeMapper {
   mapValue(node: ts.TypeNode, site: Site): TypeRef | undefined {
     const mapped = this.map(node, site);
     if (mapped === undefined) return undefined;
+    if (mapped.constraints !== undefined) {
+      this.sink.error(
+        CODES.BAD_CONSTRAINT,
+        node,
+        `${site.where}: \`${textOf(node)}\` has validation constraints where ` +
+          "none are kept (array element, map value, type argument)",
+        "constrain the array itself (MinItems, MaxItems) or a property",
+      );
+      return undefined;
+    }
     if (mapped.nullable || mapped.type.kind === "void") {
       this.sink.error(
         CODES.UNSUPPORTED_TYPE,
@@ -225,11 +236,11 @@ export class TypeMapper implements TypeNodeMapper {
     return undefined;
   }
 
-  /** The value type of a scalar entity property (`Int`, enums kept). */
+  /** The value type of a scalar entity property, with its constraints. */
   scalarType(
     entity: EntityInfo,
     property: EntityProperty,
-  ): TypeRef | undefined {
+  ): Mapped | undefined {
     return scalarType(this.#parts, entity, property);
   }
 
@@ -243,8 +254,7 @@ export class TypeMapper implements TypeNodeMapper {
     if (present.length === 0) return plain(VOID);
     if (present.length === 1) {
       const mapped = this.map(present[0]!, site);
-      return mapped &&
-        { type: mapped.type, nullable: nullable || mapped.nullable };
+      return mapped && { ...mapped, nullable: nullable || mapped.nullable };
     }
     // Literals of one primitive (`"a" | "b"`, `true | false`) widen to it.
     const kinds = new Set(present.map(literalPrimitive));
@@ -259,6 +269,15 @@ export class TypeMapper implements TypeNodeMapper {
     node: ts.IntersectionTypeNode,
     site: Site,
   ): Mapped | undefined {
+    const tags = node.types.filter(isConstraintTag);
+    if (tags.length > 0) {
+      const rest = node.types.filter((member) => !isConstraintTag(member));
+      if (rest.length !== 1) {
+        return this.#unsupported(node, site, "an intersection");
+      }
+      const mapped = this.map(rest[0]!, site);
+      return mapped && constrain(this.sink, mapped, tags, site);
+    }
     // `Entity & FetchBy<...>`: the fetcher must load that entity.
     const fetchBys: ts.TypeReferenceNode[] = [];
     const entities: { info: EntityInfo; node: ts.TypeNode }[] = [];

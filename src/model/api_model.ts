@@ -127,6 +127,8 @@ export interface ParameterModel {
   readonly defaultValue?: string | number | boolean;
   /** From the method's `@param` tag. */
   readonly doc?: string;
+  /** Validation constraints of its type tags; absent when none. */
+  readonly constraints?: Constraints;
 }
 
 /** A parameter the server fills itself: `user: ApiIgnore<Principal>`. */
@@ -195,6 +197,37 @@ export interface PropertyModel {
   /** Absent from the JSON when null (`name?: T`). */
   readonly optional: boolean;
   readonly doc?: string;
+  /** Validation constraints of its type tags; absent when none. */
+  readonly constraints?: Constraints;
+}
+
+/**
+ * Validation constraints of a value, from the runtime's type tags
+ * (`Minimum<1>`, `MaxLength<200>`...). The numeric ones hold for a number,
+ * the length, pattern and format ones for a string, the item counts for an
+ * array. Keys are in this order; the analyzer refused contradictions.
+ */
+export interface Constraints {
+  /** `N <= value`. */
+  readonly minimum?: number;
+  /** `N < value`; never beside `minimum`. */
+  readonly exclusiveMinimum?: number;
+  /** `value <= N`. */
+  readonly maximum?: number;
+  /** `value < N`; never beside `maximum`. */
+  readonly exclusiveMaximum?: number;
+  /** Least string length (UTF-16 code units). */
+  readonly minLength?: number;
+  /** Greatest string length (UTF-16 code units). */
+  readonly maxLength?: number;
+  /** ECMAScript regular expression the string matches (unanchored). */
+  readonly pattern?: string;
+  /** JSON Schema format name: `email`, `uuid`, `uri`, `date`, `date-time`. */
+  readonly format?: string;
+  /** Least number of array items. */
+  readonly minItems?: number;
+  /** Greatest number of array items. */
+  readonly maxItems?: number;
 }
 
 /** The fetched shapes of one entity: `model/dto/<Entity>Dto.ts`. */

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import type { ApiModel } from "../../model/api_model.ts";
+import { constrainedModel } from "../testdata/constrained_model.ts";
 import { emptyModel } from "../testdata/model_builders.ts";
 import { sampleModel } from "../testdata/sample_model.ts";
 import { uploadModel } from "../testdata/upload_model.ts";
@@ -521,4 +522,25 @@ Deno.test("java: an empty model gives the package-info only", () => {
     empty.get("a/b/service/package-info.java")!,
     /&#64;EnableFeignClients\(basePackages = "a\.b\.service"\)[\s\S]*\npackage a\.b\.service;\n$/,
   );
+});
+
+Deno.test("java: constraints become Bean Validation annotations", () => {
+  const read = filesUnder(
+    emitJava(constrainedModel, { basePackage: DEFAULT_JAVA_BASE_PACKAGE }),
+    "com/example/client",
+  );
+  assertHasLines(read("service/StickerService.java"), [
+    '        @RequestParam(name = "page", required = true) @Min(1) @Max(1000) long page,',
+    '        @RequestParam(name = "ratio", required = true) @DecimalMin(value = "0", inclusive = false) @DecimalMax(value = "1", inclusive = false) double ratio,',
+    '        @RequestParam(name = "weight", required = true) @DecimalMin("0.5") double weight,',
+    '        @RequestParam(name = "code", required = true) @Size(min = 2, max = 5) @Pattern(regexp = "^[a-z]+$") String code,',
+    '        @RequestParam(name = "ids", required = true) @Size(min = 1, max = 10) List<Long> ids',
+  ]);
+  const order = read("model/statics/StickerOrder.java");
+  assert.ok(order.includes("import jakarta.validation.constraints.Email;"));
+  // An unanchored pattern may match anywhere, where @Pattern matches whole.
+  assertHasLines(order, [
+    "    @Email String email,",
+    '    @Pattern(regexp = "(?s).*(?:[a-z]).*") @Nullable String label',
+  ]);
 });

@@ -12,6 +12,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { parse as parseYaml } from "yaml";
 import { readGoldenModel } from "../../testing/golden.ts";
+import { constrainedModel } from "../testdata/constrained_model.ts";
 import { sampleModel } from "../testdata/sample_model.ts";
 import { uploadModel } from "../testdata/upload_model.ts";
 import { DEFAULT_JAVA_BASE_PACKAGE, emitJava } from "./emit_java.ts";
@@ -67,6 +68,16 @@ javacTest("java: a model of hostile names compiles", async () => {
   );
   await client.dispose();
 });
+
+javacTest(
+  "java: Bean Validation annotations of constraints compile",
+  async () => {
+    const client = await compileClient(
+      emitJava(constrainedModel, { basePackage: "com.example.valid" }),
+    );
+    await client.dispose();
+  },
+);
 
 javacTest("java: a model with multipart parts compiles", async () => {
   const client = await compileClient(

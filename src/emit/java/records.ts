@@ -8,6 +8,7 @@
  */
 
 import type { ObjectTypeRef, PropertyModel } from "../../model/api_model.ts";
+import { constraintAnnotations } from "./constraint_annotations.ts";
 import type { DeclarationNames } from "./declaration_names.ts";
 import { LineWriter } from "./line_writer.ts";
 import {
@@ -118,6 +119,7 @@ export function writeRecord(
         `@${unit.ref(...JSON_PROPERTY)}(${javaString(p.name)}) `,
       );
     }
+    annotations.push(constraintAnnotations(p.constraints, p.type, unit));
     if (nullable) annotations.push(`@${unit.ref(...NULLABLE)} `);
     return `${annotations.join("")}${spell(type, unit, nullable)} ${java}`;
   });

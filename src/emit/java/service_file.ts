@@ -13,6 +13,7 @@ import type {
   ParameterModel,
   ServiceModel,
 } from "../../model/api_model.ts";
+import { constraintAnnotations } from "./constraint_annotations.ts";
 import { compilationUnit, type DeclarationNames } from "./declaration_names.ts";
 import { LineWriter } from "./line_writer.ts";
 import { NameAllocator, sanitizeMemberName, upperFirst } from "./java_names.ts";
@@ -137,9 +138,9 @@ function writeOperation(
     );
     const nullable = !p.required;
     const nullableMark = nullable ? `@${unit.ref(...NULLABLE)} ` : "";
-    return `${parameterAnnotation(p, unit)} ${nullableMark}${
-      spell(type, unit, nullable)
-    } ${name}`;
+    return `${parameterAnnotation(p, unit)} ${
+      constraintAnnotations(p.constraints, p.type, unit)
+    }${nullableMark}${spell(type, unit, nullable)} ${name}`;
   });
   const resultType = toJType(
     op.result.type,

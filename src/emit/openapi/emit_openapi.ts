@@ -61,6 +61,7 @@ import type {
 } from "../../model/api_model.ts";
 import { errorResponses } from "./error_responses.ts";
 import { toYaml } from "./openapi_yaml.ts";
+import { constrained } from "./schema_json.ts";
 import { type Json, SchemaRegistry } from "./schemas.ts";
 import type { RegistryState } from "./registry_replay.ts";
 import type { DocumentExtras } from "./document_extras.ts";
@@ -404,7 +405,7 @@ class OpenApiBuilder {
     const out: Json = { name: p.wireName, in: p.in };
     if (p.doc !== undefined && p.doc !== "") out.description = p.doc;
     out.required = p.in === "path" ? true : p.required;
-    let schema = this.#schemas.schema(p.type);
+    let schema = constrained(this.#schemas.schema(p.type), p.constraints);
     if (p.defaultValue !== undefined) {
       schema = "$ref" in schema
         ? { allOf: [schema], default: p.defaultValue }

@@ -5,6 +5,7 @@ import type {
   OperationModel,
   ServiceModel,
 } from "../../model/api_model.ts";
+import { constrainedModel } from "../testdata/constrained_model.ts";
 import { sampleModel } from "../testdata/sample_model.ts";
 import {
   docSummary,
@@ -431,4 +432,39 @@ Deno.test("an inconsistent model is refused with a clear message", () => {
       }))),
     /two operations for GET \/book\/\{id\}/,
   );
+});
+
+Deno.test("openapi: constraints are schema keywords, exclusive bounds as booleans", () => {
+  const document = doc(constrainedModel);
+  const parameters = document.paths["/stickers"].get.parameters;
+  assert.deepEqual(
+    Object.fromEntries(parameters.map((p: Any) => [p.name, p.schema])),
+    {
+      page: { type: "integer", minimum: 1, maximum: 1000 },
+      ratio: {
+        type: "number",
+        minimum: 0,
+        exclusiveMinimum: true,
+        maximum: 1,
+        exclusiveMaximum: true,
+      },
+      weight: { type: "number", minimum: 0.5 },
+      code: {
+        type: "string",
+        minLength: 2,
+        maxLength: 5,
+        pattern: "^[a-z]+$",
+      },
+      ids: {
+        type: "array",
+        items: { type: "integer" },
+        minItems: 1,
+        maxItems: 10,
+      },
+    },
+  );
+  assert.deepEqual(document.components.schemas.StickerOrder.properties, {
+    email: { type: "string", format: "email" },
+    label: { type: "string", pattern: "[a-z]" },
+  });
 });

@@ -3,12 +3,13 @@
  * `multipart/form-data` object with a property per part, a file as
  * `type: string, format: binary`, any other part by its schema with
  * `encoding.<part>.contentType: application/json` (the clients send it as a
- * JSON part).
+ * JSON part), its constraints kept.
  *
  * @module
  */
 
 import type { ParameterModel, TypeRef } from "../../model/api_model.ts";
+import { constrained } from "./schema_json.ts";
 import type { Json } from "./schemas.ts";
 
 /** The media type of a multipart request body. */
@@ -25,7 +26,7 @@ export function multipartRequestBody(
   const properties: Json = {};
   const encoding: Json = {};
   for (const part of parts) {
-    const own = schema(part.type);
+    const own = constrained(schema(part.type), part.constraints);
     const described = part.doc === undefined || part.doc === ""
       ? own
       : "$ref" in own

@@ -90,3 +90,16 @@ Deno.test("multipart body: the document of an upload model validates", async () 
   assert.match(yaml, /multipart\/form-data:/);
   assert.deepEqual(await validateOpenApi(yaml), []);
 });
+
+Deno.test("multipart body: a part's constraints are in its schema", () => {
+  const note = {
+    ...part("note", { kind: "primitive", name: "string" }, true),
+    constraints: { maxLength: 200 },
+  };
+  const body = multipartRequestBody([note], schema) as {
+    content: Record<string, { schema: { properties: object } }>;
+  };
+  assert.deepEqual(body.content["multipart/form-data"]!.schema.properties, {
+    "note-part": { type: "string", maxLength: 200 },
+  });
+});

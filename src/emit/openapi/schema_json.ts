@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { FetchedShapeModel } from "../../model/api_model.ts";
+import type { Constraints, FetchedShapeModel } from "../../model/api_model.ts";
 
 /** A schema or other OpenAPI object under construction (insertion-ordered). */
 export type Json = { [key: string]: unknown };
@@ -50,6 +50,26 @@ export function canonical(value: unknown): string {
 export const ref = (name: string): Json => ({
   $ref: `#/components/schemas/${name}`,
 });
+
+/**
+ * `schema` with the keywords of `constraints`, as OpenAPI 3.0.3 spells them:
+ * an exclusive bound is `minimum`/`maximum` with `exclusiveMinimum: true` /
+ * `exclusiveMaximum: true`.
+ */
+export function constrained(
+  schema: Json,
+  constraints: Constraints | undefined,
+): Json {
+  if (constraints === undefined) return schema;
+  const out: Json = { ...schema };
+  for (const [key, value] of Object.entries(constraints)) {
+    if (key === "exclusiveMinimum" || key === "exclusiveMaximum") {
+      out[key === "exclusiveMinimum" ? "minimum" : "maximum"] = value;
+      out[key] = true;
+    } else out[key] = value;
+  }
+  return out;
+}
 
 /** Puts `description` right after `type` (or first), or wraps a `$ref`. */
 export function describe(schema: Json, doc: string | undefined): Json {

@@ -18,6 +18,7 @@ import { substituteTypeParameters } from "../../model/type_refs.ts";
 import { NO_NULL_TARGETS, type NullTargets } from "../ts/null_mode.ts";
 import {
   canonical,
+  constrained,
   describe,
   ENUM_EXTENSION,
   GENERIC_EXTENSION,
@@ -266,7 +267,10 @@ export class SchemaRegistry {
     const props = new Map<string, Json>();
     for (const p of properties) {
       const child = name === undefined ? undefined : `${name}_${p.name}`;
-      const schema = this.#schema(p.type, child, bindings);
+      const schema = constrained(
+        this.#schema(p.type, child, bindings),
+        p.constraints,
+      );
       props.set(
         p.name,
         describe(nulls && p.optional ? nullable(schema) : schema, p.doc),

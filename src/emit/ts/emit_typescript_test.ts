@@ -5,6 +5,7 @@ import type {
   StaticTypeModel,
 } from "../../model/api_model.ts";
 import { at, emptyModel, string } from "../testdata/model_builders.ts";
+import { constrainedModel } from "../testdata/constrained_model.ts";
 import { sampleModel } from "../testdata/sample_model.ts";
 import { emitTypeScript } from "./emit_typescript.ts";
 import { edgeModel } from "./testdata/edge_model.ts";
@@ -548,4 +549,28 @@ Deno.test("refuses models whose names would clash", () => {
   for (const [model, message] of cases) {
     assert.throws(() => emitTypeScript(model), message, `${message}`);
   }
+});
+
+Deno.test("ts: constraints are JSDoc tags of options and properties", () => {
+  const files = emitTypeScript(constrainedModel, {});
+  const service = file(files, "services/StickerService.ts");
+  for (
+    const tags of [
+      ["@minimum 1", "@maximum 1000"],
+      ["@exclusiveMinimum 0", "@exclusiveMaximum 1"],
+      ["@minLength 2", "@maxLength 5", "@pattern ^[a-z]+$"],
+      ["@minItems 1", "@maxItems 10"],
+    ]
+  ) {
+    assert.ok(
+      service.includes(tags.map((tag) => `     * ${tag}\n`).join("")),
+      `${tags} in\n${service}`,
+    );
+  }
+  assert.ok(service.includes("    /** @minimum 0.5 */\n    readonly weight"));
+  assert.ok(
+    file(files, "model/static/StickerOrder.ts").includes(
+      "  /** @format email */\n  readonly email: string;",
+    ),
+  );
 });

@@ -10,6 +10,7 @@
  */
 
 import type {
+  Constraints,
   PropertyModel,
   StaticTypeModel,
   TypeRef,
@@ -279,7 +280,10 @@ export class TypeRenderer {
     }${mark}: `;
     const type = this.render(property.type, indent);
     return [
-      ...docLines(property.doc, indent),
+      ...docLines(
+        joinDocs(property.doc, constraintTags(property.constraints)),
+        indent,
+      ),
       ...fittedType(head, type + orAbsent, ";", indent),
     ];
   }
@@ -305,6 +309,20 @@ export function docLines(doc: string | undefined, indent: string): string[] {
     ...text.map((line) => line === "" ? `${indent} *` : `${indent} * ${line}`),
     `${indent} */`,
   ];
+}
+
+/**
+ * The JSDoc tags of `constraints`, one a line in the model's order
+ * (`@minimum 1`, `@maxLength 200`), as typia's comment tags spell them;
+ * undefined when there are none.
+ */
+export function constraintTags(
+  constraints: Constraints | undefined,
+): string | undefined {
+  const lines = Object.entries(constraints ?? {}).map(([key, value]) =>
+    `@${key} ${value}`
+  );
+  return lines.length === 0 ? undefined : lines.join("\n");
 }
 
 /** Joins doc paragraphs that are present with a blank line. */

@@ -19,6 +19,7 @@ import {
   operationHasParts,
 } from "./multipart.ts";
 import {
+  constraintTags,
   docLines,
   Imports,
   INDENT,
@@ -133,10 +134,12 @@ function optionsTypeLines(
   const lines = [`${head}{`];
   const inner = INDENT + INDENT;
   for (const parameter of operation.parameters) {
-    const defaultDoc = parameter.defaultValue === undefined
+    const defaultTag = parameter.defaultValue === undefined
       ? undefined
       : `@default ${JSON.stringify(parameter.defaultValue)}`;
-    lines.push(...docLines(joinDocs(parameter.doc, defaultDoc), inner));
+    const tags = [defaultTag, constraintTags(parameter.constraints)]
+      .filter((tag) => tag !== undefined).join("\n");
+    lines.push(...docLines(joinDocs(parameter.doc, tags), inner));
     // `| undefined`: exactOptionalPropertyTypes callers may pass a maybe.
     lines.push(
       `${inner}${types.readonly}${propertyKey(optionKey(parameter))}${

@@ -7,6 +7,7 @@
  */
 
 import type { ParameterModel, TypeRef } from "../../model/api_model.ts";
+import { constraintViolation } from "../../model/constraints.ts";
 
 /** A bound value, or the reason the text does not fit the type. */
 export type Bound =
@@ -17,11 +18,29 @@ export type Bound =
 export type EnumValues = ReadonlyMap<string, ReadonlySet<string>>;
 
 /**
- * Binds a simple (non-body) parameter. `raw` is every value the request
- * carries for it (repeated query keys give several); none binds to
- * `undefined` when the parameter is optional, so the method's default applies.
+ * Binds a simple (non-body) parameter and checks its constraints. `raw` is
+ * every value the request carries for it (repeated query keys give
+ * several); none binds to `undefined` when the parameter is optional, so the
+ * method's default applies.
  */
 export function bindSimple(
+  parameter: ParameterModel,
+  raw: readonly string[],
+  enums: EnumValues,
+): Bound {
+  const bound = bindValue(parameter, raw, enums);
+  const { constraints } = parameter;
+  if (!bound.ok || bound.value === undefined || constraints === undefined) {
+    return bound;
+  }
+  const violation = constraintViolation(bound.value, constraints);
+  return violation === undefined
+    ? bound
+    : { ok: false, message: `the ${where(parameter)} ${violation}` };
+}
+
+/** The value of a simple parameter, before its constraints are checked. */
+function bindValue(
   parameter: ParameterModel,
   raw: readonly string[],
   enums: EnumValues,

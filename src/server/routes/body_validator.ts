@@ -9,6 +9,7 @@
 import { Ajv, type ValidateFunction } from "ajv";
 import { parse } from "yaml";
 import type { ApiModel } from "../../model/api_model.ts";
+import { FORMATS } from "../../model/constraints.ts";
 import { emitOpenApi } from "../../emit/openapi/emit_openapi.ts";
 import {
   componentsSchema,
@@ -47,6 +48,8 @@ export function checksOf<T>(
     emitOpenApi(model, { info: { title: "server", version: "0" } }),
   ) as Json;
   const ajv = new Ajv({ allErrors: false, strict: false });
+  // The formats `Format<F>` takes, checked as the binder checks them.
+  for (const [name, expression] of FORMATS) ajv.addFormat(name, expression);
   ajv.addSchema(componentsSchema(document));
   const compile = (schema: Json): BodyCheck => {
     const validate = ajv.compile({ allOf: [toJsonSchema(schema)] });

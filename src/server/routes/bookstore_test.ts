@@ -233,7 +233,8 @@ Deno.test("bookstore: declared errors answer their status with exactly the decla
     assert.deepEqual(await refused.json(), {
       error: "bad-request",
       parameter: "quantity",
-      message: `quantity must be at least 1, got ${quantity}`,
+      message:
+        `the query parameter quantity must be at least 1, got ${quantity}`,
     });
   }
   const outOfStock = await order("/book/1/order?quantity=11");

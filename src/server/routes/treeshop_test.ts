@@ -129,6 +129,15 @@ Deno.test("treeshop: a node added with a header, a body and the injected princip
       (huge.body as { message: string }).message,
       /parentId must be <= 9007199254740991/,
     );
+    const unnamed = await post({ name: "", parentId: 1 }, {
+      "x-request-id": "r-6",
+      authorization: "Bearer ann",
+    });
+    assert.deepEqual([unnamed.status, unnamed.body], [400, {
+      error: "bad-request",
+      parameter: "input",
+      message: "/name must NOT have fewer than 1 characters",
+    }]);
     const orphan = await post({ name: "X", parentId: 99 }, {
       "x-request-id": "r-4",
       authorization: "Bearer ann",

@@ -34,6 +34,7 @@ export type AuthorServiceOptions = {
      * Maximum number of authors.
      *
      * @default 10
+     * @minimum 1
      */
     readonly limit?: number | undefined;
   };

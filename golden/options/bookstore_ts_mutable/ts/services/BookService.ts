@@ -76,6 +76,8 @@ export type BookServiceOptions = {
      * Number of books on a page.
      *
      * @default 5
+     * @minimum 1
+     * @maximum 1000
      */
     pageSize?: number | undefined;
     /**
@@ -96,6 +98,7 @@ export type BookServiceOptions = {
      * Number of copies.
      *
      * @default 1
+     * @minimum 1
      */
     quantity?: number | undefined;
   };

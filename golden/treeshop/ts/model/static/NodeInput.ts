@@ -2,7 +2,12 @@
 
 /** A new node to insert. */
 export interface NodeInput {
-  /** Display name. */
+  /**
+   * Display name.
+   *
+   * @minLength 1
+   * @maxLength 100
+   */
   readonly name: string;
   /** Parent to attach to; a root when absent. */
   readonly parentId?: number | undefined;

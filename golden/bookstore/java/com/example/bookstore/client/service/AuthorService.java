@@ -3,6 +3,7 @@
 package com.example.bookstore.client.service;
 
 import com.example.bookstore.client.model.statics.AuthorWithStores;
+import jakarta.validation.constraints.Min;
 import java.util.List;
 import org.springframework.cloud.openfeign.FeignClient;
 import org.springframework.lang.Nullable;
@@ -24,6 +25,6 @@ public interface AuthorService {
      */
     @GetMapping("/authors/mostActive")
     List<AuthorWithStores> findMostActiveAuthors(
-        @RequestParam(name = "limit", required = false, defaultValue = "10") @Nullable Long limit
+        @RequestParam(name = "limit", required = false, defaultValue = "10") @Min(1) @Nullable Long limit
     );
 }

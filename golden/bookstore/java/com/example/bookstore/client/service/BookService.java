@@ -6,6 +6,8 @@ import com.example.bookstore.client.model.dto.BookDto;
 import com.example.bookstore.client.model.errors.BookNotFound;
 import com.example.bookstore.client.model.errors.OutOfStock;
 import com.example.bookstore.client.model.statics.Page;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
 import java.util.Optional;
 import org.springframework.cloud.openfeign.FeignClient;
 import org.springframework.lang.Nullable;
@@ -32,7 +34,7 @@ public interface BookService {
     @GetMapping("/books")
     Page<BookDto.BookController_SIMPLE_FETCHER> findBooks(
         @RequestParam(name = "pageIndex", required = false, defaultValue = "0") @Nullable Long pageIndex,
-        @RequestParam(name = "pageSize", required = false, defaultValue = "5") @Nullable Long pageSize,
+        @RequestParam(name = "pageSize", required = false, defaultValue = "5") @Min(1) @Max(1000) @Nullable Long pageSize,
         @RequestParam(name = "sortCode", required = false, defaultValue = "name asc, edition desc") @Nullable String sortCode
     );
 
@@ -58,6 +60,6 @@ public interface BookService {
     @PostMapping("/book/{id}/order")
     BookDto.BookController_SIMPLE_FETCHER orderBook(
         @PathVariable("id") long id,
-        @RequestParam(name = "quantity", required = false, defaultValue = "1") @Nullable Long quantity
+        @RequestParam(name = "quantity", required = false, defaultValue = "1") @Min(1) @Nullable Long quantity
     );
 }

@@ -2,6 +2,7 @@
 
 package com.example.shop.client.model.statics;
 
+import jakarta.validation.constraints.Size;
 import org.springframework.lang.Nullable;
 
 /**
@@ -11,7 +12,7 @@ import org.springframework.lang.Nullable;
  * @param parentId Parent to attach to; a root when absent.
  */
 public record NodeInput(
-    String name,
+    @Size(min = 1, max = 100) String name,
     @Nullable Long parentId
 ) {
 }

@@ -1,0 +1,26 @@
+package jakarta.validation.constraints;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/** Stand-in of Jakarta Bean Validation's {@code DecimalMax}. */
+@Target({
+    ElementType.METHOD,
+    ElementType.FIELD,
+    ElementType.ANNOTATION_TYPE,
+    ElementType.CONSTRUCTOR,
+    ElementType.PARAMETER,
+    ElementType.TYPE_USE
+})
+@Retention(RetentionPolicy.RUNTIME)
+@Documented
+public @interface DecimalMax {
+    /** Greatest value, as a decimal text. */
+    String value();
+
+    /** Whether the value itself is allowed. */
+    boolean inclusive() default true;
+}
