@@ -29,8 +29,13 @@ const TREESHOP = fileURLToPath(
 /** Fills and runs "Try it out" of `POST /tree/nodes`; returns the status shown. */
 async function tryCreateNode(page: Page, requestId: string): Promise<string> {
   const operation = page.locator("#operations-TreeService-createNode");
-  const tryOut = operation.getByRole("button", { name: "Try it out" });
-  if (await tryOut.count() > 0) await tryOut.click();
+  // The operation renders its "Try it out" / "Cancel" toggle some time after
+  // it is expanded: wait for it, then switch it on unless it is on already.
+  const toggle = operation.locator("button.try-out__btn").first();
+  await toggle.waitFor({ timeout: 20_000 });
+  if ((await toggle.textContent())?.trim() === "Try it out") {
+    await toggle.click();
+  }
   await operation.locator("textarea.body-param__text").fill(
     JSON.stringify({ name: "Socks", parentId: 1 }),
   );
@@ -89,7 +94,10 @@ testWithTool(CHROMIUM, {
       await page.goto(`${base}/openapi.html`);
       const operation = page.locator("#operations-TreeService-createNode");
       await operation.waitFor({ timeout: 30_000 });
-      await operation.locator(".opblock-summary").first().click();
+      // Expanded by a click unless the page opened it already.
+      if (!(await operation.getAttribute("class"))?.includes("is-open")) {
+        await operation.locator(".opblock-summary").first().click();
+      }
 
       assert.equal(await tryCreateNode(page, "r-1"), "401");
 
