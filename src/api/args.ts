@@ -9,6 +9,7 @@
 
 import { parseArgs } from "node:util";
 import { unknownOptionMessage } from "../cli/did_you_mean.ts";
+import { wrap } from "../cli/help.ts";
 import { DEFAULT_ZIP_LIMITS } from "../archive/read_zip.ts";
 
 /** The settings, as `tailor.config.json` names them. */
@@ -99,7 +100,7 @@ Sizes take K, M, G (powers of 1024); seconds may have decimals.
 
 Without URL and DIR, the settings come from tailor.config.json in the
 working directory when it exists (flags override it), keys:
-  ${SETTING_KEYS.join(", ")}
+  ${wrap(SETTING_KEYS.join(", "), 76).join("\n  ")}
 e.g. { "url": "http://127.0.0.1:8080/ts.zip", "dir": "src/api",
        "groups": ["admin"], "importExtension": "none", "maxSize": "16M" }
 
