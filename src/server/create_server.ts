@@ -32,6 +32,7 @@ import {
   renderArtifact,
 } from "./artifacts.ts";
 import { controllerRoutes, type Injector } from "./routes/mount.ts";
+import { headLength } from "./head.ts";
 import { type Reload, watchServerModels } from "../watch/watch_server.ts";
 
 /** Options of {@link createServer}. */
@@ -146,6 +147,7 @@ export async function createServer(
   const artifacts = artifactRoutes(config);
   const app = new Hono();
   const routes: string[] = [];
+  app.use(headLength);
   if (options.fetcherBudget !== undefined) {
     const budget = checkBudget(options.fetcherBudget, "createServer's");
     app.use((_, next) => withFetcherBudget(budget, next));
