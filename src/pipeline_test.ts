@@ -4,7 +4,10 @@ import { loadProject } from "./analyze/project.ts";
 import type { ApiModel } from "./model/api_model.ts";
 import type { Diagnostic } from "./model/diagnostic.ts";
 import { loadedModel, projectModel } from "./pipeline.ts";
-import { type ArtifactTarget, renderArtifacts } from "./render/render_artifacts.ts";
+import {
+  type ArtifactTarget,
+  renderArtifacts,
+} from "./render/render_artifacts.ts";
 
 const BOOKSTORE = new URL("../fixtures/bookstore", import.meta.url).pathname;
 
