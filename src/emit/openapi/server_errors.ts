@@ -60,10 +60,11 @@ export const SERVER_ERRORS: readonly ServerError[] = [
   {
     status: 404,
     schema: "NotFound",
-    description: "No route matches the path (an empty path variable).",
+    description:
+      "No route matches the path (an empty path variable), or the handler found nothing there.",
     answers: (op) => op.path.includes("{"),
     required: [errorCode("not-found")],
-    optional: [["path", STRING]],
+    optional: [["path", STRING], ["message", STRING]],
   },
   {
     status: 413,
