@@ -4,7 +4,7 @@
  * component schema named after the error class, closed, with `family` and
  * `code` as single-value enums and every field not optional required.
  *
- * The server's own error bodies (server_errors.ts) join them: a status
+ * The server's own error bodies (src/model/server_errors.ts) join them: a status
  * both have is one response whose body is one of them.
  *
  * @module
@@ -13,14 +13,15 @@
 import type { ErrorModel, OperationModel } from "../../model/api_model.ts";
 import { indexModel } from "../../model/model_index.ts";
 import type { Json, SchemaRegistry } from "./schemas.ts";
-import { SERVER_ERRORS, serverErrorSchema } from "./server_errors.ts";
+import { SERVER_ERRORS } from "../../model/server_errors.ts";
+import { serverErrorHeaders, serverErrorSchema } from "./server_errors.ts";
 
 const ref = (name: string): Json => ({ $ref: `#/components/schemas/${name}` });
 
 /**
  * The error responses of `operation`, by status (as a string), statuses
  * ascending: its declared errors and the server's own error bodies it can
- * answer (server_errors.ts), merged into a `oneOf` where they share a status.
+ * answer (src/model/server_errors.ts), merged into a `oneOf` where they share a status.
  */
 export function errorResponses(
   operation: OperationModel,
@@ -52,11 +53,13 @@ export function errorResponses(
     );
     if (own !== undefined) {
       schemas.push(ref(serverErrorSchema(own, registry)));
-      lines.push(own.description);
+      lines.push(own.doc);
     }
     responses.set(String(status), {
       description: lines.join("\n"),
-      ...(own?.headers === undefined ? {} : { headers: own.headers }),
+      ...(own === undefined || serverErrorHeaders(own) === undefined
+        ? {}
+        : { headers: serverErrorHeaders(own) }),
       content: {
         "application/json": {
           schema: schemas.length === 1 ? schemas[0] : { oneOf: schemas },
