@@ -45,6 +45,8 @@ export interface DeclarationNames {
   readonly dynamics: ReadonlyMap<string, string>;
   /** Error name -> record name. */
   readonly errors: ReadonlyMap<string, string>;
+  /** The class holding the records of the server's own error bodies. */
+  readonly serverErrors: string;
   /** Top-level simple names per package. */
   readonly members: ReadonlyMap<string, ReadonlySet<string>>;
 }
@@ -127,6 +129,7 @@ export function allocateNames(
     statics,
     dynamics,
     errors,
+    serverErrors: claim(packages.errors, "ServerErrors"),
     members,
   };
 }

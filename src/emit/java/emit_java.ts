@@ -70,7 +70,7 @@ import { allocateNames, javaFilePath } from "./declaration_names.ts";
 import { kebabCase } from "./java_names.ts";
 import { JavaEmitError } from "./java_types.ts";
 import { dtoFile, dynamicFile, enumFile, staticFile } from "./model_files.ts";
-import { errorFile } from "./error_records.ts";
+import { errorFile, serverErrorsFile } from "./error_records.ts";
 import { serviceFile, servicePackageInfo } from "./service_file.ts";
 import { type FileMemo, NO_MEMO, sameValue } from "../file_memo.ts";
 
@@ -181,6 +181,13 @@ export function emitJava(
   for (const e of model.errors ?? []) {
     const java = names.errors.get(e.name)!;
     putOf(e, packages.errors, java, [], () => errorFile(e, java, names));
+  }
+  if (model.services.length > 0) {
+    put(
+      packages.errors,
+      names.serverErrors,
+      serverErrorsFile(names.serverErrors, names),
+    );
   }
   return new Map(
     [...files].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0),

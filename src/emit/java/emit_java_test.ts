@@ -52,6 +52,7 @@ Deno.test("java: paths mirror the packages, keys sorted", () => {
     `${BASE}/model/dto/TreeNodeDto.java`,
     `${BASE}/model/dynamic/Dynamic_TreeNode.java`,
     `${BASE}/model/enums/Gender.java`,
+    `${BASE}/model/errors/ServerErrors.java`,
     `${BASE}/model/statics/BookInput.java`,
     `${BASE}/model/statics/Page.java`,
     `${BASE}/model/statics/Tuple2.java`,
