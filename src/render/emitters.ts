@@ -111,6 +111,9 @@ export const EMITTERS: readonly ArtifactEmitter[] = [
           ...(config.openapiExtras === undefined
             ? {}
             : { extras: config.openapiExtras }),
+          ...(config.requestHeaders === undefined
+            ? {}
+            : { requestHeaders: config.requestHeaders }),
         }, memo),
       ]]),
   },

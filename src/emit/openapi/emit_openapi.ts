@@ -19,6 +19,9 @@
  *   with `@Throws` and the server's own bodies the operation can answer
  *   (server_errors.ts: 400, 404, 413, 422, 503), one of them when they
  *   share a status.
+ * - Request headers the server reads outside the methods' signatures
+ *   (`requestHeaders`, `orm.client.request-headers`) are
+ *   `components.parameters` referenced by every path item.
  * - operationId is the method name; a name used by several services is
  *   suffixed with `_<ServiceName>` on every one of them (never on one only,
  *   so the result does not depend on which service comes first).
@@ -97,6 +100,11 @@ export interface EmitOpenApiOptions {
   readonly extras?: DocumentExtras;
   /** `null`: optional response properties are required and nullable. */
   readonly nullRenderMode?: NullRenderMode;
+  /**
+   * Headers the server reads outside the methods' signatures
+   * (`orm.client.request-headers`): a header parameter of every path.
+   */
+  readonly requestHeaders?: readonly string[];
 }
 
 /** The OpenAPI version written in the document. */
@@ -119,6 +127,18 @@ export function resultMediaType(type: TypeRef): string {
   return type.kind === "primitive" && type.name === "string"
     ? "text/plain"
     : "application/json";
+}
+
+/** `components.parameters` of the declared request headers, by name. */
+function requestHeaderParameters(headers: readonly string[]): Json {
+  return Object.fromEntries(headers.map((name) => [name, {
+    name,
+    in: "header",
+    description:
+      "Read by the server on every operation (orm.client.request-headers).",
+    required: false,
+    schema: { type: "string" },
+  }]));
 }
 
 const METHOD_ORDER = ["get", "put", "post", "delete", "patch"] as const;
@@ -302,6 +322,10 @@ class OpenApiBuilder {
         paths.set(op.path, item);
       }
     }
+    const headers = options.requestHeaders ?? [];
+    const headerRefs = headers.map((name) => ({
+      $ref: `#/components/parameters/${name}`,
+    }));
     for (const [path, item] of paths) {
       const methods = METHOD_ORDER.filter((m) => m in item);
       // The same object as before when its operations are: its YAML is kept.
@@ -310,8 +334,11 @@ class OpenApiBuilder {
         this.memo.reuse(
           "openapi path",
           item[methods[0]!] as Json,
-          [path, ...methods.flatMap((m) => [m, item[m]])],
-          () => Object.fromEntries(methods.map((m) => [m, item[m]])),
+          [path, ...headers, ...methods.flatMap((m) => [m, item[m]])],
+          () => ({
+            ...Object.fromEntries(methods.map((m) => [m, item[m]])),
+            ...(headerRefs.length === 0 ? {} : { parameters: headerRefs }),
+          }),
         ),
       );
     }
@@ -344,6 +371,9 @@ class OpenApiBuilder {
         ...(extras.securitySchemes === undefined
           ? {}
           : { securitySchemes: extras.securitySchemes }),
+        ...(headers.length === 0
+          ? {}
+          : { parameters: requestHeaderParameters(headers) }),
         responses: {
           [ERROR_RESPONSE]: {
             description:

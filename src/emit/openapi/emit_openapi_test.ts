@@ -455,3 +455,18 @@ Deno.test("an inconsistent model is refused with a clear message", () => {
     /two operations for GET \/book\/\{id\}/,
   );
 });
+
+Deno.test("request headers are parameters of every path, declared once", () => {
+  const d: Any = parse(emitOpenApi(sampleModel, {
+    info: { title: "T", version: "1" },
+    requestHeaders: ["tenant"],
+  }));
+  for (const item of Object.values<Any>(d.paths)) {
+    assert.deepEqual(item.parameters, [
+      { $ref: "#/components/parameters/tenant" },
+    ]);
+  }
+  assert.deepEqual(d.components.parameters.tenant.in, "header");
+  assert.equal(d.components.parameters.tenant.required, false);
+  assert.equal(doc().components.parameters, undefined);
+});
