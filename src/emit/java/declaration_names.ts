@@ -47,6 +47,8 @@ export interface DeclarationNames {
   readonly errors: ReadonlyMap<string, string>;
   /** The class holding the records of the server's own error bodies. */
   readonly serverErrors: string;
+  /** The class of the request headers' names (`RequestHeaders`). */
+  readonly requestHeaders: string;
   /** Top-level simple names per package. */
   readonly members: ReadonlyMap<string, ReadonlySet<string>>;
 }
@@ -130,6 +132,7 @@ export function allocateNames(
     dynamics,
     errors,
     serverErrors: claim(packages.errors, "ServerErrors"),
+    requestHeaders: claim(packages.service, "RequestHeaders"),
     members,
   };
 }

@@ -523,3 +523,17 @@ Deno.test("java: an empty model gives the package-info only", () => {
     /&#64;EnableFeignClients\(basePackages = "a\.b\.service"\)[\s\S]*\npackage a\.b\.service;\n$/,
   );
 });
+
+Deno.test("java: request headers are constants of RequestHeaders, for an interceptor", () => {
+  const java = emitJava(sampleModel, {
+    basePackage: "a.b",
+    requestHeaders: ["tenant", "x-region", "x_region"],
+  });
+  const text = java.get("a/b/service/RequestHeaders.java")!;
+  assert.match(text, /public static final String TENANT = "tenant";/);
+  assert.match(text, /public static final String X_REGION = "x-region";/);
+  assert.match(text, /public static final String X_REGION_2 = "x_region";/);
+  assert.match(text, /RequestInterceptor/);
+  const without = emitJava(sampleModel, { basePackage: "a.b" });
+  assert.equal(without.get("a/b/service/RequestHeaders.java"), undefined);
+});
