@@ -21,6 +21,19 @@ Deno.test("the bookstore orm.yml gives every key", async () => {
         "The bookstore example of the specification.\nBooks, stores and authors in server-enumerated shapes.\n",
       version: "1.0.0",
     },
+    openapiExtras: {
+      contact: {
+        name: "Bookstore team",
+        url: "https://example.com/bookstore",
+        email: "books@example.com",
+      },
+      license: { name: "MIT", url: "https://opensource.org/licenses/MIT" },
+      servers: [{
+        url: "/",
+        description: "the server that serves this document",
+      }],
+      security: [],
+    },
   });
 });
 
