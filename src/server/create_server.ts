@@ -33,6 +33,7 @@ import {
 } from "./artifacts.ts";
 import { controllerRoutes, type Injector } from "./routes/mount.ts";
 import { headLength } from "./head.ts";
+import { RESTART_NEEDED, servesSame } from "./serving_guard.ts";
 import { type Reload, watchServerModels } from "../watch/watch_server.ts";
 
 /** Options of {@link createServer}. */
@@ -127,13 +128,20 @@ export async function createServer(
   // Watch mode replaces both when a change gives a new model.
   let cache = new ArtifactCache(options.onRender);
   let reloaded: ApiModel | undefined;
+  // The model the controllers are mounted from: they cannot follow another.
+  let mounted: ApiModel | undefined;
   const analyzed = await modelsOf(options, (reload) => {
-    if (reload.ok) {
+    if (
+      reload.ok && mounted !== undefined && !servesSame(mounted, reload.server)
+    ) {
+      console.error(RESTART_NEEDED);
+    } else if (reload.ok) {
       reloaded = withUriPrefix(reload.client, config.uriPrefix);
       cache = new ArtifactCache(options.onRender);
     }
     options.watch?.onReload?.(reload);
   });
+  if (options.controllers !== undefined) mounted = analyzed.server;
   const models = {
     client: withUriPrefix(analyzed.client, config.uriPrefix),
     ...(analyzed.server === undefined
