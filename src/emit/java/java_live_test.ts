@@ -1,0 +1,59 @@
+/**
+ * The generated Java client against the live bookstore: `server.ts` runs as
+ * a process, and a Java program (testdata/live/LiveBookstore.java) fetches
+ * every operation's answers with java.net.http.HttpClient and reads each
+ * into the generated type of its operation with Jackson (Debian's jars,
+ * failing on unknown properties), declared and server errors into their
+ * records.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { loadConfig } from "../../config/config.ts";
+import { readGoldenModel } from "../../testing/golden.ts";
+import { run } from "../../testing/run.ts";
+import { startExampleServer } from "../../testing/example_server.ts";
+import { DEFAULT_JAVA_BASE_PACKAGE, emitJava } from "./emit_java.ts";
+import { compileClient, javac, javacTest } from "./testdata/javac.ts";
+
+const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+const LIVE = fileURLToPath(new URL("./testdata/live/", import.meta.url));
+const JACKSON = ["jackson-databind", "jackson-core", "jackson-annotations"]
+  .map((jar) => `/usr/share/java/${jar}.jar`);
+
+javacTest(
+  "java live: every bookstore answer reads into its generated record",
+  async () => {
+    const config = await loadConfig(join(ROOT, "fixtures/bookstore"));
+    const client = await compileClient(
+      emitJava(await readGoldenModel("bookstore"), {
+        basePackage: config.javaBasePackage ?? DEFAULT_JAVA_BASE_PACKAGE,
+      }),
+    );
+    const server = await startExampleServer();
+    try {
+      // Jackson's own annotations before the stand-ins: Jackson reads them.
+      const classPath = [...JACKSON, client.classPath].join(":");
+      const classes = join(client.dir, "live");
+      const compiled = await javac([
+        "-cp",
+        classPath,
+        "-d",
+        classes,
+        join(LIVE, "LiveBookstore.java"),
+      ]);
+      assert.equal(compiled.code, 0, compiled.output);
+      const result = await run("java", [
+        "-cp",
+        `${classes}:${classPath}`,
+        "LiveBookstore",
+        server.base,
+      ]);
+      assert.equal(result.code, 0, result.output);
+      assert.match(result.output, /^ok 13$/m);
+    } finally {
+      await server.stop();
+      await client.dispose();
+    }
+  },
+);
