@@ -1,10 +1,12 @@
 /**
- * The generated Java client against the live bookstore: `server.ts` runs as
- * a process, and a Java program (testdata/live/LiveBookstore.java) fetches
- * every operation's answers with java.net.http.HttpClient and reads each
- * into the generated type of its operation with Jackson (Debian's jars,
- * failing on unknown properties), declared and server errors into their
- * records.
+ * The generated Java client against real libraries: the fixtures' clients
+ * compile against Debian's Spring Web and Jackson jars (only `@FeignClient`
+ * and Spring 5's `@Nullable`, which Debian's Spring 4.3 lacks, stand in);
+ * and against the live bookstore: `server.ts` runs as a process, and a Java
+ * program (testdata/live/LiveBookstore.java) fetches every operation's
+ * answers with java.net.http.HttpClient and reads each into the generated
+ * type of its operation with Jackson (failing on unknown properties),
+ * declared and server errors into their records.
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -14,12 +16,59 @@ import { readGoldenModel } from "../../testing/golden.ts";
 import { run } from "../../testing/run.ts";
 import { startExampleServer } from "../../testing/example_server.ts";
 import { DEFAULT_JAVA_BASE_PACKAGE, emitJava } from "./emit_java.ts";
-import { compileClient, javac, javacTest } from "./testdata/javac.ts";
+import {
+  compileClient,
+  javac,
+  javacTest,
+  STUBS_DIR,
+} from "./testdata/javac.ts";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const LIVE = fileURLToPath(new URL("./testdata/live/", import.meta.url));
 const JACKSON = ["jackson-databind", "jackson-core", "jackson-annotations"]
   .map((jar) => `/usr/share/java/${jar}.jar`);
+const SPRING = ["spring3-web", "spring3-core", "jackson-annotations"]
+  .map((jar) => `/usr/share/java/${jar}.jar`);
+const STAND_INS = [
+  "org/springframework/cloud/openfeign/FeignClient.java",
+  "org/springframework/lang/Nullable.java",
+].map((file) => join(STUBS_DIR, file));
+
+async function javaFiles(dir: string): Promise<string[]> {
+  const files: string[] = [];
+  for await (const entry of Deno.readDir(dir)) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory) files.push(...await javaFiles(path));
+    else if (entry.name.endsWith(".java")) files.push(path);
+  }
+  return files;
+}
+
+javacTest(
+  "java: the fixtures' clients compile against Debian's Spring Web and Jackson jars",
+  async () => {
+    const dir = await Deno.makeTempDir({ prefix: "tailor_java_real_" });
+    try {
+      const stubs = join(dir, "stubs");
+      const stubbed = await javac(["-d", stubs, ...STAND_INS]);
+      assert.equal(stubbed.code, 0, stubbed.output);
+      const compiled = await javac([
+        "-Xlint:all",
+        "-Xdoclint:all,-missing",
+        "-Werror",
+        "-cp",
+        [...SPRING, stubs].join(":"),
+        "-d",
+        join(dir, "classes"),
+        ...await javaFiles(join(ROOT, "golden/bookstore/java")),
+        ...await javaFiles(join(ROOT, "golden/treeshop/java")),
+      ]);
+      assert.equal(compiled.code, 0, compiled.output);
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+);
 
 javacTest(
   "java live: every bookstore answer reads into its generated record",
