@@ -2,11 +2,12 @@
  * The generated Java client against real libraries: the fixtures' clients
  * compile against Debian's Spring Web and Jackson jars (only `@FeignClient`
  * and Spring 5's `@Nullable`, which Debian's Spring 4.3 lacks, stand in);
- * and against the live bookstore: `server.ts` runs as a process, and a Java
- * program (testdata/live/LiveBookstore.java) fetches every operation's
- * answers with java.net.http.HttpClient and reads each into the generated
- * type of its operation with Jackson (failing on unknown properties),
- * declared and server errors into their records.
+ * and against the live servers: `server.ts` runs as a process (the
+ * bookstore), the treeshop on `createServer`, and a Java program
+ * (testdata/live/LiveClients.java) fetches every operation's answers (the
+ * treeshop's upload aside) with java.net.http.HttpClient and reads each into
+ * the generated type of its operation with Jackson (failing on unknown
+ * properties), declared and server errors into their records.
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -16,6 +17,12 @@ import { readGoldenModel } from "../../testing/golden.ts";
 import { run } from "../../testing/run.ts";
 import { startExampleServer } from "../../testing/example_server.ts";
 import { DEFAULT_JAVA_BASE_PACKAGE, emitJava } from "./emit_java.ts";
+import { createServer } from "../../server/create_server.ts";
+import {
+  HiddenController,
+  TreeController,
+} from "../../../fixtures/treeshop/tree_controller.ts";
+import { treeshopInjectors } from "../../../fixtures/treeshop/injectors.ts";
 import {
   compileClient,
   javac,
@@ -70,16 +77,33 @@ javacTest(
   },
 );
 
+/** The generated Java client of a fixture, as its configuration asks. */
+async function javaClient(fixture: string): Promise<Map<string, string>> {
+  const config = await loadConfig(join(ROOT, `fixtures/${fixture}`));
+  return emitJava(await readGoldenModel(fixture), {
+    basePackage: config.javaBasePackage ?? DEFAULT_JAVA_BASE_PACKAGE,
+  });
+}
+
 javacTest(
-  "java live: every bookstore answer reads into its generated record",
+  "java live: every bookstore and treeshop answer reads into its generated record",
   async () => {
-    const config = await loadConfig(join(ROOT, "fixtures/bookstore"));
     const client = await compileClient(
-      emitJava(await readGoldenModel("bookstore"), {
-        basePackage: config.javaBasePackage ?? DEFAULT_JAVA_BASE_PACKAGE,
-      }),
+      new Map([
+        ...await javaClient("bookstore"),
+        ...await javaClient("treeshop"),
+      ]),
     );
-    const server = await startExampleServer();
+    const bookstore = await startExampleServer();
+    const treeshop = Deno.serve(
+      { hostname: "127.0.0.1", port: 0, onListen: () => {} },
+      (await createServer({
+        project: join(ROOT, "fixtures/treeshop"),
+        controllers: [new TreeController(), new HiddenController()],
+        inject: treeshopInjectors,
+        typeCheck: false,
+      })).fetch,
+    );
     try {
       // Jackson's own annotations before the stand-ins: Jackson reads them.
       const classPath = [...JACKSON, client.classPath].join(":");
@@ -89,19 +113,21 @@ javacTest(
         classPath,
         "-d",
         classes,
-        join(LIVE, "LiveBookstore.java"),
+        join(LIVE, "LiveClients.java"),
       ]);
       assert.equal(compiled.code, 0, compiled.output);
       const result = await run("java", [
         "-cp",
         `${classes}:${classPath}`,
-        "LiveBookstore",
-        server.base,
+        "LiveClients",
+        bookstore.base,
+        `http://127.0.0.1:${treeshop.addr.port}`,
       ]);
       assert.equal(result.code, 0, result.output);
-      assert.match(result.output, /^ok 13$/m);
+      assert.match(result.output, /^ok 20$/m);
     } finally {
-      await server.stop();
+      await treeshop.shutdown();
+      await bookstore.stop();
       await client.dispose();
     }
   },

@@ -4,6 +4,7 @@ import com.example.bookstore.client.service.AuthorService;
 import com.example.bookstore.client.service.BookService;
 import com.example.bookstore.client.service.DynamicBookService;
 import com.example.bookstore.client.service.HelloService;
+import com.example.shop.client.service.TreeService;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -17,13 +18,14 @@ import java.net.http.HttpResponse;
 import java.util.Optional;
 
 /**
- * Fetches every bookstore answer from a live server (args[0]) with
+ * Fetches every bookstore answer from a live server (args[0]), and the
+ * treeshop's but its upload from another (args[1]), with
  * java.net.http.HttpClient and reads each body into the generated type of
  * its operation (the service method's return type) with Jackson, failing on
  * unknown properties; error bodies into their records. Prints "ok N" or
  * throws.
  */
-public final class LiveBookstore {
+public final class LiveClients {
     private static final ObjectMapper MAPPER = new ObjectMapper()
         .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
         .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
@@ -33,7 +35,7 @@ public final class LiveBookstore {
         .version(HttpClient.Version.HTTP_1_1).build();
     private static int checked;
 
-    private LiveBookstore() {
+    private LiveClients() {
     }
 
     public static void main(String[] args) throws Exception {
@@ -52,18 +54,39 @@ public final class LiveBookstore {
         error(base, "POST", "/book/1/order?quantity=11", 409, OutOfStock.class);
         error(base, "GET", "/books?pageSize=0", 400, ServerErrors.BadRequest.class);
         error(base, "GET", "/dynamic/book/2?fetcherCode=%7B", 400, ServerErrors.BadRequest.class);
+        String shop = args[1];
+        ok(shop, "GET", "/tree/1", TreeService.class, "findTree");
+        ok(shop, "GET", "/tree/999999", TreeService.class, "findTree");
+        ok(shop, "GET", "/tree/3/pair", TreeService.class, "findNodeWithProduct");
+        ok(shop, "GET", "/tree/products/index", TreeService.class, "productIndex");
+        ok(shop, "POST", "/tree/nodes", "{\"name\": \"Caps\", \"parentId\": 1}", TreeService.class,
+            "createNode");
+        error(shop, "GET", "/tree/999999/pair", 404, com.example.shop.client.model.errors.ServerErrors.NotFound.class);
+        error(shop, "GET", "/tree/one", 400, com.example.shop.client.model.errors.ServerErrors.BadRequest.class);
         System.out.println("ok " + checked);
     }
 
-    private static HttpResponse<String> send(String base, String method, String path) throws Exception {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(base + path))
-            .method(method, HttpRequest.BodyPublishers.noBody()).build();
-        return HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+    private static HttpResponse<String> send(String base, String method, String path, String json)
+            throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path))
+            .header("authorization", "Bearer ada").header("x-request-id", "r1");
+        if (json == null) {
+            request.method(method, HttpRequest.BodyPublishers.noBody());
+        } else {
+            request.header("content-type", "application/json")
+                .method(method, HttpRequest.BodyPublishers.ofString(json));
+        }
+        return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 
     private static void ok(String base, String method, String path, Class<?> service, String name)
             throws Exception {
-        HttpResponse<String> response = send(base, method, path);
+        ok(base, method, path, null, service, name);
+    }
+
+    private static void ok(String base, String method, String path, String json, Class<?> service,
+            String name) throws Exception {
+        HttpResponse<String> response = send(base, method, path, json);
         if (response.statusCode() != 200) {
             throw new AssertionError(path + ": status " + response.statusCode() + " " + response.body());
         }
@@ -89,7 +112,7 @@ public final class LiveBookstore {
 
     private static void error(String base, String method, String path, int status, Class<?> record)
             throws Exception {
-        HttpResponse<String> response = send(base, method, path);
+        HttpResponse<String> response = send(base, method, path, null);
         if (response.statusCode() != status) {
             throw new AssertionError(path + ": status " + response.statusCode() + ", not " + status);
         }
