@@ -20,6 +20,7 @@ import {
 import { apiNameProblem } from "../emit/ts/names.ts";
 import type { DocumentExtras } from "../emit/openapi/document_extras.ts";
 import { EXTRA_KEYS, isExtraKey, readExtra } from "./openapi_extras.ts";
+import { parseRequestHeaders } from "../model/request_headers.ts";
 
 /** Info block of the OpenAPI document. */
 export interface OpenApiInfo {
@@ -70,6 +71,11 @@ export interface ClientConfig {
   readonly info: OpenApiInfo;
   /** Servers, security, schemes, contact, licence of the document. */
   readonly openapiExtras?: DocumentExtras;
+  /**
+   * `orm.client.request-headers`: headers the server reads outside the
+   * methods' signatures (`tenant`), lower case; every operation takes them.
+   */
+  readonly requestHeaders?: readonly string[];
 }
 
 /** A configuration file that cannot be used; the message names the key. */
@@ -84,7 +90,8 @@ export class ConfigError extends Error {
 export const DEFAULT_INFO: OpenApiInfo = { title: "API", version: "1.0.0" };
 
 type Field =
-  | Exclude<keyof ClientConfig, "openapiExtras">
+  | Exclude<keyof ClientConfig, "openapiExtras" | "requestHeaders">
+  | "requestHeaderList"
   | "title"
   | "description"
   | "version";
@@ -92,6 +99,10 @@ type Field =
 const KEYS: ReadonlyMap<string, { field: Field; kind: "path" | "text" }> =
   new Map([
     ["orm.client.uri-prefix", { field: "uriPrefix", kind: "path" }],
+    ["orm.client.request-headers", {
+      field: "requestHeaderList",
+      kind: "text",
+    }],
     ["orm.client.ts.path", { field: "tsPath", kind: "path" }],
     ["orm.client.ts.import-extension", {
       field: "tsImportExtension",
@@ -185,7 +196,12 @@ export function clientConfigOf(
         key,
       );
     }
-    const problem = spec.field === "javaBasePackage"
+    const headers = spec.field === "requestHeaderList"
+      ? parseRequestHeaders(text)
+      : undefined;
+    const problem = headers !== undefined && "problem" in headers
+      ? headers.problem
+      : spec.field === "javaBasePackage"
       ? javaPackageProblem(text)
       : spec.field === "tsApiName"
       ? apiNameProblem(text)
@@ -224,8 +240,12 @@ export function clientConfigOf(
     tsEnumStyle,
     tsNullRenderMode,
     tsMutable,
+    requestHeaderList,
     ...rest
   } = values;
+  const headers = requestHeaderList === undefined
+    ? undefined
+    : parseRequestHeaders(requestHeaderList);
   return {
     ...rest,
     ...(tsImportExtension === undefined
@@ -238,6 +258,9 @@ export function clientConfigOf(
       ? {}
       : { tsNullRenderMode: tsNullRenderMode as NullRenderMode }),
     ...(tsMutable === undefined ? {} : { tsMutable: tsMutable === "true" }),
+    ...(headers === undefined || !("names" in headers)
+      ? {}
+      : { requestHeaders: headers.names }),
     ...(Object.keys(extras).length === 0
       ? {}
       : { openapiExtras: extras as DocumentExtras }),

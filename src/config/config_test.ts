@@ -9,6 +9,7 @@ import {
 Deno.test("the bookstore orm.yml gives every key", async () => {
   const config = await loadConfig("fixtures/bookstore");
   assert.deepEqual(config, {
+    requestHeaders: ["tenant"],
     tsPath: "/ts.zip",
     javaPath: "/java-http-client.zip",
     javaBasePackage: "com.example.bookstore.client",
@@ -19,6 +20,19 @@ Deno.test("the bookstore orm.yml gives every key", async () => {
       description:
         "The bookstore example of the specification.\nBooks, stores and authors in server-enumerated shapes.\n",
       version: "1.0.0",
+    },
+    openapiExtras: {
+      contact: {
+        name: "Bookstore team",
+        url: "https://example.com/bookstore",
+        email: "books@example.com",
+      },
+      license: { name: "MIT", url: "https://opensource.org/licenses/MIT" },
+      servers: [{
+        url: "/",
+        description: "the server that serves this document",
+      }],
+      security: [],
     },
   });
 });
@@ -207,4 +221,30 @@ Deno.test("a missing --config file is an error, a missing default is not", async
   assert.deepEqual(await loadConfig("fixtures/errors-none-here"), {
     info: { title: "API", version: "1.0.0" },
   });
+});
+
+Deno.test("request headers: a comma-separated list of names, lower case", () => {
+  assert.deepEqual(
+    parsePropertiesConfig("orm.client.request-headers=Tenant, x-region")
+      .requestHeaders,
+    ["tenant", "x-region"],
+  );
+  for (
+    const [value, message] of [
+      ["authorization", /security scheme/],
+      ["tenant,,x", /is not a header name/],
+      ["a b", /is not a header name/],
+      ["tenant, Tenant", /listed twice/],
+      ["content-type", /media type/],
+    ] as const
+  ) {
+    assert.throws(
+      () => parsePropertiesConfig(`orm.client.request-headers=${value}`),
+      (error: unknown) =>
+        error instanceof ConfigError &&
+        error.key === "orm.client.request-headers" &&
+        message.test(error.message),
+      value,
+    );
+  }
 });

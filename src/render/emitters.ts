@@ -95,6 +95,9 @@ export const EMITTERS: readonly ArtifactEmitter[] = [
     emit: (model, { config, memo }) =>
       emitJava(model, {
         basePackage: config.javaBasePackage ?? DEFAULT_JAVA_BASE_PACKAGE,
+        ...(config.requestHeaders === undefined
+          ? {}
+          : { requestHeaders: config.requestHeaders }),
       }, memo),
   },
   {
@@ -111,6 +114,9 @@ export const EMITTERS: readonly ArtifactEmitter[] = [
           ...(config.openapiExtras === undefined
             ? {}
             : { extras: config.openapiExtras }),
+          ...(config.requestHeaders === undefined
+            ? {}
+            : { requestHeaders: config.requestHeaders }),
         }, memo),
       ]]),
   },

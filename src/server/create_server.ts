@@ -38,6 +38,8 @@ import {
   securityPlan,
   unenforcedWarning,
 } from "./security.ts";
+import { headLength } from "./head.ts";
+import { RESTART_NEEDED, servesSame } from "./serving_guard.ts";
 import { type Reload, watchServerModels } from "../watch/watch_server.ts";
 
 /** Options of {@link createServer}. */
@@ -149,13 +151,20 @@ export async function createServer(
   // Watch mode replaces both when a change gives a new model.
   let cache = new ArtifactCache(options.onRender);
   let reloaded: ApiModel | undefined;
+  // The model the controllers are mounted from: they cannot follow another.
+  let mounted: ApiModel | undefined;
   const analyzed = await modelsOf(options, (reload) => {
-    if (reload.ok) {
+    if (
+      reload.ok && mounted !== undefined && !servesSame(mounted, reload.server)
+    ) {
+      console.error(RESTART_NEEDED);
+    } else if (reload.ok) {
       reloaded = withUriPrefix(reload.client, config.uriPrefix);
       cache = new ArtifactCache(options.onRender);
     }
     options.watch?.onReload?.(reload);
   });
+  if (options.controllers !== undefined) mounted = analyzed.server;
   const models = {
     client: withUriPrefix(analyzed.client, config.uriPrefix),
     ...(analyzed.server === undefined
@@ -172,6 +181,7 @@ export async function createServer(
   if (options.cors !== undefined && options.cors.origins.length > 0) {
     app.use(corsPolicy(options.cors, headerParameters(models.server)));
   }
+  app.use(headLength);
   if (options.fetcherBudget !== undefined) {
     const budget = checkBudget(options.fetcherBudget, "createServer's");
     app.use((_, next) => withFetcherBudget(budget, next));

@@ -152,12 +152,25 @@ Deno.test("response bodies: right ones pass", () => {
   assert.deepEqual(check("findBook", 200, undefined), []);
   assert.deepEqual(check("findBook", 200, null), []);
   assert.deepEqual(check("saveBook", 200, undefined), []);
-  // Errors: any JSON body.
-  assert.deepEqual(check("findBook", 400, { message: "bad id" }), []);
+  // The server's bad-request body; any JSON body under `default`.
+  assert.deepEqual(
+    check("findBook", 400, {
+      error: "bad-request",
+      parameter: "id",
+      message: "bad id",
+    }),
+    [],
+  );
+  assert.deepEqual(check("findBook", 500, { message: "bad id" }), []);
 });
 
 Deno.test("response bodies: an extra field, a missing field, a wrong value fail", () => {
-  const check = responseValidator(sampleYaml);
+  const validate = responseValidator(sampleYaml);
+  // A result that may be absent is "null or the shape": its two lines of
+  // "not null either" are left out here.
+  const NOT_NULL = ["/ must be null", "/ must match a schema in anyOf"];
+  const check: typeof validate = (...args) =>
+    validate(...args).filter((line) => !NOT_NULL.includes(line));
   const extra = check("findBooks", 200, {
     rows: [{ id: 1, name: "A", price: 3 }],
     totalRowCount: 1,
@@ -234,7 +247,7 @@ Deno.test("OpenAPI 3.0 schemas convert to JSON Schema", () => {
 
 Deno.test("nullable schemas accept null through the response validator", () => {
   const yaml = broken((doc) => {
-    doc.paths["/hello"].get.responses["200"].content["application/json"]
+    doc.paths["/hello"].get.responses["200"].content["text/plain"]
       .schema = { type: "string", nullable: true };
   });
   const check = responseValidator(yaml);

@@ -19,6 +19,11 @@ export {
 } from "./FetchExecutor.ts";
 export type { RequestOf } from "./RequestOf.ts";
 export type { ResponseOf } from "./ResponseOf.ts";
+export {
+  isServerError,
+  type ServerError,
+  type ServerErrors,
+} from "./ServerErrors.ts";
 export * from "./model/dto/index.ts";
 export * from "./model/dynamic/index.ts";
 export * from "./model/enums/index.ts";

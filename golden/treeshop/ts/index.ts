@@ -14,6 +14,11 @@ export {
 export type { UploadFile } from "./Multipart.ts";
 export type { RequestOf } from "./RequestOf.ts";
 export type { ResponseOf } from "./ResponseOf.ts";
+export {
+  isServerError,
+  type ServerError,
+  type ServerErrors,
+} from "./ServerErrors.ts";
 export * from "./model/dto/index.ts";
 export * from "./model/enums/index.ts";
 export * from "./model/static/index.ts";

@@ -45,6 +45,10 @@ export interface DeclarationNames {
   readonly dynamics: ReadonlyMap<string, string>;
   /** Error name -> record name. */
   readonly errors: ReadonlyMap<string, string>;
+  /** The class holding the records of the server's own error bodies. */
+  readonly serverErrors: string;
+  /** The class of the request headers' names (`RequestHeaders`). */
+  readonly requestHeaders: string;
   /** Top-level simple names per package. */
   readonly members: ReadonlyMap<string, ReadonlySet<string>>;
 }
@@ -127,6 +131,8 @@ export function allocateNames(
     statics,
     dynamics,
     errors,
+    serverErrors: claim(packages.errors, "ServerErrors"),
+    requestHeaders: claim(packages.service, "RequestHeaders"),
     members,
   };
 }

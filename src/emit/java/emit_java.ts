@@ -70,7 +70,8 @@ import { allocateNames, javaFilePath } from "./declaration_names.ts";
 import { kebabCase } from "./java_names.ts";
 import { JavaEmitError } from "./java_types.ts";
 import { dtoFile, dynamicFile, enumFile, staticFile } from "./model_files.ts";
-import { errorFile } from "./error_records.ts";
+import { errorFile, serverErrorsFile } from "./error_records.ts";
+import { requestHeadersFile } from "./request_headers_file.ts";
 import { serviceFile, servicePackageInfo } from "./service_file.ts";
 import { type FileMemo, NO_MEMO, sameValue } from "../file_memo.ts";
 
@@ -94,6 +95,11 @@ export interface JavaEmitOptions {
    * (letters, digits, inner `-`). Default {@link DEFAULT_JAVA_CLIENT_NAME}.
    */
   readonly clientName?: string;
+  /**
+   * Headers the server reads on every operation
+   * (`orm.client.request-headers`): `RequestHeaders.java` names them.
+   */
+  readonly requestHeaders?: readonly string[];
 }
 
 const CLIENT_NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
@@ -181,6 +187,21 @@ export function emitJava(
   for (const e of model.errors ?? []) {
     const java = names.errors.get(e.name)!;
     putOf(e, packages.errors, java, [], () => errorFile(e, java, names));
+  }
+  const headers = options.requestHeaders ?? [];
+  if (headers.length > 0) {
+    put(
+      packages.service,
+      names.requestHeaders,
+      requestHeadersFile(packages.service, names.requestHeaders, headers),
+    );
+  }
+  if (model.services.length > 0) {
+    put(
+      packages.errors,
+      names.serverErrors,
+      serverErrorsFile(names.serverErrors, names),
+    );
   }
   return new Map(
     [...files].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0),

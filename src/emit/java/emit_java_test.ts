@@ -53,6 +53,7 @@ Deno.test("java: paths mirror the packages, keys sorted", () => {
     `${BASE}/model/dto/TreeNodeDto.java`,
     `${BASE}/model/dynamic/Dynamic_TreeNode.java`,
     `${BASE}/model/enums/Gender.java`,
+    `${BASE}/model/errors/ServerErrors.java`,
     `${BASE}/model/statics/BookInput.java`,
     `${BASE}/model/statics/Page.java`,
     `${BASE}/model/statics/Tuple2.java`,
@@ -543,4 +544,18 @@ Deno.test("java: constraints become Bean Validation annotations", () => {
     "    @Email String email,",
     '    @Pattern(regexp = "(?s).*(?:[a-z]).*") @Nullable String label',
   ]);
+});
+
+Deno.test("java: request headers are constants of RequestHeaders, for an interceptor", () => {
+  const java = emitJava(sampleModel, {
+    basePackage: "a.b",
+    requestHeaders: ["tenant", "x-region", "x_region"],
+  });
+  const text = java.get("a/b/service/RequestHeaders.java")!;
+  assert.match(text, /public static final String TENANT = "tenant";/);
+  assert.match(text, /public static final String X_REGION = "x-region";/);
+  assert.match(text, /public static final String X_REGION_2 = "x_region";/);
+  assert.match(text, /RequestInterceptor/);
+  const without = emitJava(sampleModel, { basePackage: "a.b" });
+  assert.equal(without.get("a/b/service/RequestHeaders.java"), undefined);
 });

@@ -21,7 +21,12 @@ import {
   javadocText,
   javaString,
 } from "./java_source.ts";
-import { recordFile } from "./records.ts";
+import { recordFile, writeRecord } from "./records.ts";
+import { LineWriter } from "./line_writer.ts";
+import {
+  SERVER_ERRORS,
+  type ServerErrorField,
+} from "../../model/server_errors.ts";
 
 const STRING: PropertyModel["type"] = { kind: "primitive", name: "string" };
 
@@ -62,6 +67,65 @@ export function errorFile(
     names,
     fileHeader([error.source.file]),
   );
+}
+
+/**
+ * `ServerErrors.java`: a record per error body the server itself sends
+ * (`SERVER_ERRORS`: `ServerErrors.BadRequest`...), nested so that no
+ * declared error's name is taken, each with its `STATUS`.
+ */
+export function serverErrorsFile(
+  java: string,
+  names: DeclarationNames,
+): string {
+  const unit = compilationUnit(names, names.packages.errors, java);
+  const w = new LineWriter();
+  w.lines([
+    "/**",
+    " * The error bodies the server itself sends, besides the errors an operation",
+    " * declares: decode a {@code FeignException}'s body by its {@code error} field.",
+    " */",
+    `public final class ${java} {`,
+  ]);
+  w.indented(() => {
+    w.line(`private ${java}() {}`);
+    for (const error of SERVER_ERRORS) {
+      w.line();
+      writeRecord(w, {
+        name: error.name,
+        paragraphs: [
+          error.doc,
+          {
+            raw: `Its {@code error} is ${
+              error.codes.map((c) => `<code>${javadocText(c)}</code>`).join(
+                " or ",
+              )
+            }, answered with HTTP ${error.status}.`,
+          },
+        ],
+        properties: [
+          { name: "error", type: STRING, optional: false, doc: "The code." },
+          ...error.fields.map(fieldProperty),
+        ],
+        members: [
+          `/** The HTTP status this error is answered with. */`,
+          `public static final int STATUS = ${error.status};`,
+        ],
+      }, { unit, names, enclosing: new Set([java]) });
+    }
+  });
+  w.line("}");
+  return unit.render(fileHeader("the Tailor server"), w.text());
+}
+
+function fieldProperty(field: ServerErrorField): PropertyModel {
+  return {
+    name: field.name,
+    type: field.type === "integer"
+      ? { kind: "primitive", name: "integer" }
+      : STRING,
+    optional: field.optional === true,
+  };
 }
 
 /**

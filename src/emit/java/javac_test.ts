@@ -10,7 +10,8 @@
 
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { parse as parseYaml } from "yaml";
+import { fileURLToPath } from "node:url";
+import { loadConfig } from "../../config/config.ts";
 import { readGoldenModel } from "../../testing/golden.ts";
 import { constrainedModel } from "../testdata/constrained_model.ts";
 import { sampleModel } from "../testdata/sample_model.ts";
@@ -107,28 +108,19 @@ for (const [fixture, good, bad] of FIXTURES) {
     `java: the ${fixture} fixture's client compiles; consumers`,
     async () => {
       const model = await readGoldenModel(fixture);
+      const config = await loadConfig(
+        fileURLToPath(new URL(`fixtures/${fixture}`, ROOT)),
+      );
       await assertConsumers(
-        emitJava(model, { basePackage: await basePackageOf(fixture) }),
+        emitJava(model, {
+          basePackage: config.javaBasePackage ?? DEFAULT_JAVA_BASE_PACKAGE,
+          ...(config.requestHeaders === undefined
+            ? {}
+            : { requestHeaders: config.requestHeaders }),
+        }),
         good,
         bad,
       );
     },
   );
-}
-
-/** `orm.client.java-http-client.base-package` of a fixture's orm.yml. */
-async function basePackageOf(fixture: string): Promise<string> {
-  let text: string;
-  try {
-    text = await Deno.readTextFile(
-      new URL(`fixtures/${fixture}/orm.yml`, ROOT),
-    );
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return DEFAULT_JAVA_BASE_PACKAGE;
-    throw error;
-  }
-  // deno-lint-ignore no-explicit-any
-  const config = parseYaml(text) as any;
-  const value = config?.orm?.client?.["java-http-client"]?.["base-package"];
-  return typeof value === "string" ? value : DEFAULT_JAVA_BASE_PACKAGE;
 }

@@ -5,17 +5,23 @@
  *
  * Choices, kept in one place:
  *
- * - Every successful response is `200` with `application/json`, a string
- *   result too: the generated client's requester parses every body as JSON
- *   (spec §4.6), so the server sends a string as a JSON string value.
- * - A nullable result keeps the DTO schema; its `200` response says the body
- *   is empty when the result is absent and carries `x-tailor-nullable: true`
- *   (OpenAPI 3.0 cannot say "maybe empty" in a schema).
+ * - Every successful response is `200`: `text/plain` with a string schema
+ *   for a string result (the server sends the text), `application/json`
+ *   otherwise.
+ * - A nullable result's schema is `nullable: true` (a `$ref` inside
+ *   `allOf`); its description says the body is empty when the result is
+ *   absent, and `x-tailor-nullable: true` marks it: a validator reads an
+ *   empty body as `null` (OpenAPI 3.0 cannot say "maybe empty").
  * - A `void` result is a `200` without content. Every operation also has a
- *   `default` response, `#/components/responses/Error` (any JSON body: its
- *   structure is not specified, spec §7).
- * - Errors declared with `@Throws`: a response per status, its body one of
- *   the errors of that status (error_responses.ts).
+ *   `default` response, `#/components/responses/Error` (a body a handler
+ *   or injector throws, `HttpError`, or the 500 `{ error: "internal" }`).
+ * - Error responses per status (error_responses.ts): the errors declared
+ *   with `@Throws` and the server's own bodies the operation can answer
+ *   (server_errors.ts: 400, 404, 413, 422, 503), one of them when they
+ *   share a status.
+ * - Request headers the server reads outside the methods' signatures
+ *   (`requestHeaders`, `orm.client.request-headers`) are
+ *   `components.parameters` referenced by every path item.
  * - operationId is the method name; a name used by several services is
  *   suffixed with `_<ServiceName>` on every one of them (never on one only,
  *   so the result does not depend on which service comes first).
@@ -58,11 +64,13 @@ import type {
   OperationModel,
   ParameterModel,
   ServiceModel,
+  TypeRef,
 } from "../../model/api_model.ts";
 import { errorResponses } from "./error_responses.ts";
 import { toYaml } from "./openapi_yaml.ts";
 import { constrained } from "./schema_json.ts";
 import { type Json, SchemaRegistry } from "./schemas.ts";
+import { nullable } from "./schema_json.ts";
 import type { RegistryState } from "./registry_replay.ts";
 import type { DocumentExtras } from "./document_extras.ts";
 import {
@@ -93,6 +101,11 @@ export interface EmitOpenApiOptions {
   readonly extras?: DocumentExtras;
   /** `null`: optional response properties are required and nullable. */
   readonly nullRenderMode?: NullRenderMode;
+  /**
+   * Headers the server reads outside the methods' signatures
+   * (`orm.client.request-headers`): a header parameter of every path.
+   */
+  readonly requestHeaders?: readonly string[];
 }
 
 /** The OpenAPI version written in the document. */
@@ -101,8 +114,33 @@ export const OPENAPI_VERSION = "3.0.3";
 /** Name of the shared error response in `components.responses`. */
 export const ERROR_RESPONSE = "Error";
 
-/** Extension on a `200` response whose body may be empty (nullable result). */
+/**
+ * Extension on a `200` response whose body may be empty (nullable result),
+ * beside its `nullable: true` schema.
+ */
 export const NULLABLE_EXTENSION = "x-tailor-nullable";
+
+/**
+ * The media type of a result: `text/plain` for a string (the server sends
+ * its text), `application/json` for anything else.
+ */
+export function resultMediaType(type: TypeRef): string {
+  return type.kind === "primitive" && type.name === "string"
+    ? "text/plain"
+    : "application/json";
+}
+
+/** `components.parameters` of the declared request headers, by name. */
+function requestHeaderParameters(headers: readonly string[]): Json {
+  return Object.fromEntries(headers.map((name) => [name, {
+    name,
+    in: "header",
+    description:
+      "Read by the server on every operation (orm.client.request-headers).",
+    required: false,
+    schema: { type: "string" },
+  }]));
+}
 
 const METHOD_ORDER = ["get", "put", "post", "delete", "patch"] as const;
 
@@ -285,6 +323,10 @@ class OpenApiBuilder {
         paths.set(op.path, item);
       }
     }
+    const headers = options.requestHeaders ?? [];
+    const headerRefs = headers.map((name) => ({
+      $ref: `#/components/parameters/${name}`,
+    }));
     for (const [path, item] of paths) {
       const methods = METHOD_ORDER.filter((m) => m in item);
       // The same object as before when its operations are: its YAML is kept.
@@ -293,8 +335,11 @@ class OpenApiBuilder {
         this.memo.reuse(
           "openapi path",
           item[methods[0]!] as Json,
-          [path, ...methods.flatMap((m) => [m, item[m]])],
-          () => Object.fromEntries(methods.map((m) => [m, item[m]])),
+          [path, ...headers, ...methods.flatMap((m) => [m, item[m]])],
+          () => ({
+            ...Object.fromEntries(methods.map((m) => [m, item[m]])),
+            ...(headerRefs.length === 0 ? {} : { parameters: headerRefs }),
+          }),
         ),
       );
     }
@@ -327,10 +372,13 @@ class OpenApiBuilder {
         ...(extras.securitySchemes === undefined
           ? {}
           : { securitySchemes: extras.securitySchemes }),
+        ...(headers.length === 0
+          ? {}
+          : { parameters: requestHeaderParameters(headers) }),
         responses: {
           [ERROR_RESPONSE]: {
             description:
-              "Failure: any status other than 200. The body is the server's JSON error value; its structure is not specified.",
+              'Another failure: a JSON body a handler or an injector throws (`HttpError`), or the 500 `{ "error": "internal" }`.',
             content: { "application/json": { schema: {} } },
           },
         },
@@ -381,17 +429,20 @@ class OpenApiBuilder {
       );
     }
     const ok: Json = {};
-    const { type, nullable } = op.result;
+    const { type, nullable: mayBeAbsent } = op.result;
     if (type.kind === "void") {
       ok.description = "Success, without a body.";
     } else {
-      ok.description = nullable
-        ? "Success. The body is empty when the result is absent (the client gets `undefined`)."
+      const schema = this.#schemas.schema(type);
+      ok.description = mayBeAbsent
+        ? "Success; empty body when absent (the client gets `undefined`)."
         : "Success.";
       ok.content = {
-        "application/json": { schema: this.#schemas.schema(type) },
+        [resultMediaType(type)]: {
+          schema: mayBeAbsent ? nullable(schema) : schema,
+        },
       };
-      if (nullable) ok[NULLABLE_EXTENSION] = true;
+      if (mayBeAbsent) ok[NULLABLE_EXTENSION] = true;
     }
     out.responses = {
       "200": ok,

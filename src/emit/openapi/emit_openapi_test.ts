@@ -66,13 +66,18 @@ Deno.test("info comes from the options, version always a string", () => {
 
 Deno.test("component schemas: one per shape, nested object, dynamic, static", () => {
   assert.deepEqual(Object.keys(schemas()), [
+    "BadRequest",
     "BookInput",
     "Book_BookController_COMPLEX_FETCHER",
     "Book_BookController_COMPLEX_FETCHER_authors",
     "Book_BookController_COMPLEX_FETCHER_store",
     "Book_BookController_SIMPLE_FETCHER",
     "Dynamic_TreeNode",
+    "FetcherBudget",
+    "NotFound",
     "Page_Book_BookController_SIMPLE_FETCHER",
+    "PayloadTooLarge",
+    "ServiceUnavailable",
     "TreeNode_TreeController_TREE_FETCHER",
     "TreeNode_TreeController_TREE_FETCHER_childNodes",
     "Tuple2_TreeNode_TreeController_TREE_FETCHER_Dynamic_TreeNode",
@@ -308,7 +313,7 @@ Deno.test("parameters carry in, wire name, required, default and doc", () => {
   assert.equal(d.paths["/book/{id}"].get.requestBody, undefined);
 });
 
-Deno.test("responses: 200 with the result, empty when absent or void, default error", () => {
+Deno.test("responses: 200 with the result, nullable when absent, text for a string, the server's errors", () => {
   const d = doc();
   const ok = (path: string, method = "get") => d.paths[path][method].responses;
   assert.deepEqual(ok("/books")["200"].content, {
@@ -320,17 +325,20 @@ Deno.test("responses: 200 with the result, empty when absent or void, default er
   });
   assert.equal(ok("/books")["200"]["x-tailor-nullable"], undefined);
   const single = ok("/book/{id}")["200"];
-  assert.equal(
-    single.content["application/json"].schema.$ref,
-    "#/components/schemas/Book_BookController_COMPLEX_FETCHER",
-  );
+  assert.deepEqual(single.content["application/json"].schema, {
+    type: "object",
+    nullable: true,
+    allOf: [{
+      $ref: "#/components/schemas/Book_BookController_COMPLEX_FETCHER",
+    }],
+  });
   assert.equal(single["x-tailor-nullable"], true);
-  assert.match(single.description, /empty when the result is absent/);
+  assert.match(single.description, /empty body when absent/);
   assert.deepEqual(ok("/book/{id}", "put")["200"], {
     description: "Success, without a body.",
   });
   assert.deepEqual(ok("/hello")["200"].content, {
-    "application/json": { schema: { type: "string" } },
+    "text/plain": { schema: { type: "string" } },
   });
   assert.deepEqual(
     ok("/tree/pairs")["200"].content["application/json"].schema,
@@ -342,9 +350,24 @@ Deno.test("responses: 200 with the result, empty when absent or void, default er
       },
     },
   );
+  const statuses = (path: string, method = "get") =>
+    Object.keys(ok(path, method));
+  assert.deepEqual(statuses("/hello"), ["200", "503", "default"]);
+  assert.deepEqual(statuses("/books"), ["200", "400", "503", "default"]);
+  assert.deepEqual(statuses("/book/{id}", "put"), [
+    "200",
+    "400",
+    "404",
+    "413",
+    "503",
+    "default",
+  ]);
+  assert.deepEqual(ok("/books")["400"].content["application/json"].schema, {
+    $ref: "#/components/schemas/BadRequest",
+  });
+  assert.ok(ok("/hello")["503"].headers["Retry-After"]);
   for (const item of Object.values<Any>(d.paths)) {
     for (const op of Object.values<Any>(item)) {
-      assert.deepEqual(Object.keys(op.responses), ["200", "default"]);
       assert.deepEqual(op.responses.default, {
         $ref: "#/components/responses/Error",
       });
@@ -467,4 +490,19 @@ Deno.test("openapi: constraints are schema keywords, exclusive bounds as boolean
     email: { type: "string", format: "email" },
     label: { type: "string", pattern: "[a-z]" },
   });
+});
+
+Deno.test("request headers are parameters of every path, declared once", () => {
+  const d: Any = parse(emitOpenApi(sampleModel, {
+    info: { title: "T", version: "1" },
+    requestHeaders: ["tenant"],
+  }));
+  for (const item of Object.values<Any>(d.paths)) {
+    assert.deepEqual(item.parameters, [
+      { $ref: "#/components/parameters/tenant" },
+    ]);
+  }
+  assert.deepEqual(d.components.parameters.tenant.in, "header");
+  assert.equal(d.components.parameters.tenant.required, false);
+  assert.equal(doc().components.parameters, undefined);
 });

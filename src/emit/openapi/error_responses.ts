@@ -4,9 +4,8 @@
  * component schema named after the error class, closed, with `family` and
  * `code` as single-value enums and every field not optional required.
  *
- * A status-400 response also admits the server's own bad-request body
- * (`{ error: "bad-request", parameter, message }`), which a parameter that
- * cannot be bound answers on every route.
+ * The server's own error bodies (src/model/server_errors.ts) join them: a status
+ * both have is one response whose body is one of them.
  *
  * @module
  */
@@ -14,46 +13,53 @@
 import type { ErrorModel, OperationModel } from "../../model/api_model.ts";
 import { indexModel } from "../../model/model_index.ts";
 import type { Json, SchemaRegistry } from "./schemas.ts";
-
-/** Name of the schema of the server's bad-request body. */
-export const BAD_REQUEST_SCHEMA = "BadRequest";
-
-/** The status of a bad-request answer. */
-const BAD_REQUEST_STATUS = 400;
+import { SERVER_ERRORS } from "../../model/server_errors.ts";
+import { serverErrorHeaders, serverErrorSchema } from "./server_errors.ts";
 
 const ref = (name: string): Json => ({ $ref: `#/components/schemas/${name}` });
 
 /**
- * The responses of `operation`'s declared errors, by status (as a string),
- * statuses ascending; empty when it declares none.
+ * The error responses of `operation`, by status (as a string), statuses
+ * ascending: its declared errors and the server's own error bodies it can
+ * answer (src/model/server_errors.ts), merged into a `oneOf` where they share a status.
  */
 export function errorResponses(
   operation: OperationModel,
   registry: SchemaRegistry,
 ): Map<string, Json> {
   const index = indexModel(registry.model);
-  const byStatus = new Map<number, ErrorModel[]>();
+  const declared = new Map<number, ErrorModel[]>();
   for (const name of operation.errors ?? []) {
     const error = index.error(name);
     if (error === undefined) throw new Error(`unknown error ${name}`);
-    const list = byStatus.get(error.status) ?? [];
+    const list = declared.get(error.status) ?? [];
     list.push(error);
-    byStatus.set(error.status, list);
+    declared.set(error.status, list);
   }
+  // A method declaring 400s binds values of its own: it may answer bad-request.
+  const server = new Map(
+    SERVER_ERRORS.filter((e) =>
+      e.answers(operation) || (e.status === 400 && declared.has(400))
+    ).map((e) => [e.status, e]),
+  );
+  const statuses = [...new Set([...declared.keys(), ...server.keys()])];
   const responses = new Map<string, Json>();
-  for (const status of [...byStatus.keys()].sort((a, b) => a - b)) {
-    const errors = byStatus.get(status)!;
+  for (const status of statuses.sort((a, b) => a - b)) {
+    const errors = declared.get(status) ?? [];
+    const own = server.get(status);
     const schemas = errors.map((error) => ref(errorSchema(error, registry)));
-    if (status === BAD_REQUEST_STATUS) {
-      schemas.push(ref(badRequestSchema(registry)));
+    const lines = errors.map((e) =>
+      `${e.family}/${e.code}${e.doc === undefined ? "" : `: ${e.doc}`}`
+    );
+    if (own !== undefined) {
+      schemas.push(ref(serverErrorSchema(own, registry)));
+      lines.push(own.doc);
     }
     responses.set(String(status), {
-      description: errors.map((e) =>
-        `${e.family}/${e.code}${e.doc === undefined ? "" : `: ${e.doc}`}`
-      ).join("\n") +
-        (status === BAD_REQUEST_STATUS
-          ? "\nOr a parameter that cannot be bound (bad-request)."
-          : ""),
+      description: lines.join("\n"),
+      ...(own === undefined || serverErrorHeaders(own) === undefined
+        ? {}
+        : { headers: serverErrorHeaders(own) }),
       content: {
         "application/json": {
           schema: schemas.length === 1 ? schemas[0] : { oneOf: schemas },
@@ -84,19 +90,4 @@ function errorSchema(error: ErrorModel, registry: SchemaRegistry): string {
       additionalProperties: false,
     };
   });
-}
-
-/** Registers the schema of the server's bad-request body; returns its name. */
-function badRequestSchema(registry: SchemaRegistry): string {
-  return registry.component("error\nbad-request", BAD_REQUEST_SCHEMA, () => ({
-    type: "object",
-    description: "A parameter or body the server could not bind.",
-    required: ["error", "parameter", "message"],
-    properties: new Map<string, Json>([
-      ["error", { type: "string", enum: ["bad-request"] }],
-      ["parameter", { type: "string" }],
-      ["message", { type: "string" }],
-    ]),
-    additionalProperties: false,
-  }));
 }

@@ -4,7 +4,7 @@
  *
  * ```
  * index.ts  Api.ts  ApiErrors.ts  Executor.ts  FetchExecutor.ts  RequestOf.ts
- * ResponseOf.ts  ElementOf.ts  Multipart.ts (only when an operation takes
+ * ResponseOf.ts  ElementOf.ts  ServerErrors.ts  Multipart.ts (only when an operation takes
  * RequestPart<T>)
  * model/dto/<Entity>Dto.ts + index.ts      model/enums/<Enum>.ts + index.ts
  * model/static/<Type>.ts + index.ts         model/dynamic/Dynamic_<Entity>.ts + index.ts
@@ -31,6 +31,11 @@ import {
   serviceExample,
 } from "./client_files.ts";
 import { errorsExportText, errorsFile, errorsFileText } from "./errors_file.ts";
+import {
+  SERVER_ERRORS_FILE,
+  serverErrorsExportText,
+  serverErrorsFileText,
+} from "./server_errors_file.ts";
 import { formatTypeScript } from "./format.ts";
 import { exportLine } from "./layout.ts";
 import { inputTypes } from "./input_types.ts";
@@ -148,6 +153,7 @@ export function emitTypeScript(
   if (modelHasParts(model)) add(MULTIPART_FILE, multipartText());
   add("RequestOf.ts", requestOfText(model));
   add("ResponseOf.ts", responseOfText(model));
+  add(SERVER_ERRORS_FILE, serverErrorsFileText(mutable));
   add("ElementOf.ts", elementOfText(model, extension));
   add(`${apiName}.ts`, apiText(model, extension, apiName));
   add("index.ts", rootIndexText(model, extension, apiName));
@@ -358,6 +364,7 @@ function rootIndexText(
       : []),
     `export type { RequestOf } from ${from("./RequestOf.ts")};`,
     `export type { ResponseOf } from ${from("./ResponseOf.ts")};`,
+    serverErrorsExportText(from(`./${SERVER_ERRORS_FILE}`)),
   ];
   const folders: [string, number][] = [
     ["dto", model.dtos.length],

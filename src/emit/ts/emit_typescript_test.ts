@@ -35,6 +35,7 @@ const RUNTIME_FILES = [
   "FetchExecutor.ts",
   "RequestOf.ts",
   "ResponseOf.ts",
+  "ServerErrors.ts",
   "index.ts",
 ];
 
@@ -235,6 +236,11 @@ export {
 } from "./FetchExecutor.ts";
 export type { RequestOf } from "./RequestOf.ts";
 export type { ResponseOf } from "./ResponseOf.ts";
+export {
+  isServerError,
+  type ServerError,
+  type ServerErrors,
+} from "./ServerErrors.ts";
 export * from "./model/dto/index.ts";
 export * from "./model/dynamic/index.ts";
 export * from "./model/enums/index.ts";

@@ -9,6 +9,10 @@
 
 import type { ApiModel } from "../../model/api_model.ts";
 import { FETCH_EXECUTOR_NAMES } from "./client_files.ts";
+import {
+  SERVER_ERRORS_FILE,
+  SERVER_ERRORS_NAMES,
+} from "./server_errors_file.ts";
 import { ALL_ENUM_CONSTANTS } from "./enum_style.ts";
 import { ERRORS_FILE_NAMES, errorsTypeName } from "./errors_file.ts";
 import {
@@ -31,6 +35,7 @@ const CLIENT_NAMES = [
   "ResponseOf",
   ...ERRORS_FILE_NAMES,
   ...FETCH_EXECUTOR_NAMES,
+  ...SERVER_ERRORS_NAMES,
 ];
 
 /** Globals the generated code uses, which an import must not shadow. */
@@ -53,6 +58,7 @@ const ROOT_FILES = [
   MULTIPART_FILE,
   "RequestOf.ts",
   "ResponseOf.ts",
+  SERVER_ERRORS_FILE,
 ];
 
 /** Words that cannot name a class in a module (strict mode). */

@@ -5,17 +5,25 @@ import com.example.bookstore.client.model.dynamic.Dynamic_Book;
 import com.example.bookstore.client.model.enums.Gender;
 import com.example.bookstore.client.model.errors.BookNotFound;
 import com.example.bookstore.client.model.errors.OutOfStock;
+import com.example.bookstore.client.model.errors.ServerErrors;
 import com.example.bookstore.client.model.statics.AuthorWithStores;
 import com.example.bookstore.client.model.statics.Page;
 import com.example.bookstore.client.service.AuthorService;
 import com.example.bookstore.client.service.BookService;
 import com.example.bookstore.client.service.DynamicBookService;
 import com.example.bookstore.client.service.HelloService;
+import com.example.bookstore.client.service.RequestHeaders;
 import java.util.Optional;
 
 /** Uses the client generated from the bookstore fixture: must compile. */
 public final class BookstoreConsumer {
     private BookstoreConsumer() {
+    }
+
+    static String serverError(ServerErrors.BadRequest bad, ServerErrors.ServiceUnavailable busy) {
+        Long line = bad.line();
+        return bad.error() + " " + bad.parameter() + " " + line + " " + ServerErrors.BadRequest.STATUS
+            + " " + busy.retryAfter() + " " + RequestHeaders.TENANT;
     }
 
     static String firstBook(BookService books) {

@@ -1,11 +1,11 @@
 package consumer;
 
-import com.example.client.model.dto.ProductDto;
-import com.example.client.model.dto.TreeNodeDto;
-import com.example.client.model.enums.NodeKind;
-import com.example.client.model.statics.NodeInput;
-import com.example.client.model.statics.Tuple2;
-import com.example.client.service.TreeService;
+import com.example.shop.client.model.dto.ProductDto;
+import com.example.shop.client.model.dto.TreeNodeDto;
+import com.example.shop.client.model.enums.NodeKind;
+import com.example.shop.client.model.statics.NodeInput;
+import com.example.shop.client.model.statics.Tuple2;
+import com.example.shop.client.service.TreeService;
 import java.util.List;
 import java.util.Map;
 

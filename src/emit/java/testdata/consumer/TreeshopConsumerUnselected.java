@@ -1,7 +1,7 @@
 package consumer;
 
-import com.example.client.model.dto.ProductDto;
-import com.example.client.service.TreeService;
+import com.example.shop.client.model.dto.ProductDto;
+import com.example.shop.client.service.TreeService;
 
 /**
  * Reads the price of a PRODUCT_NAME shape, which selects the name only:

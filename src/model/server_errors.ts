@@ -1,0 +1,128 @@
+/**
+ * The error bodies the Tailor server itself sends (`createServer`,
+ * `controllerRoutes`, the store), and which operations can answer each: the
+ * one table the OpenAPI document, the TypeScript client and the Java client
+ * describe them from.
+ *
+ * - 400 `bad-request`: a parameter or body that cannot be bound (every
+ *   operation with a parameter; a fetcher's syntax error adds `line` and
+ *   `column`).
+ * - 404 `not-found`: no route matches (an empty path variable), or a
+ *   handler found nothing.
+ * - 413 `payload-too-large`: a request body over the server's limit.
+ * - 422 `fetcher-budget`: a client fetcher (`Dynamic_<Entity>` results) over
+ *   its budget.
+ * - 503 `store-busy` / `store-unavailable`: the store cannot answer now,
+ *   with `Retry-After`; any handler may meet it.
+ *
+ * @module
+ */
+
+import type { OperationModel, TypeRef } from "./api_model.ts";
+
+/** A field of a server error body: a string, an integer or string values. */
+export interface ServerErrorField {
+  readonly name: string;
+  readonly type: "string" | "integer" | readonly string[];
+  readonly optional?: boolean;
+}
+
+/** One kind of error body the server sends. */
+export interface ServerErrorModel {
+  readonly status: number;
+  /** Name of the body's type (OpenAPI component, Java record). */
+  readonly name: string;
+  /** The values of its `error` field. */
+  readonly codes: readonly string[];
+  /** When the server answers it. */
+  readonly doc: string;
+  /** Its fields besides `error`. */
+  readonly fields: readonly ServerErrorField[];
+  /** Whether `operation` can answer it. */
+  readonly answers: (operation: OperationModel) => boolean;
+  /** Whether a `Retry-After` header comes with it. */
+  readonly retryAfter?: boolean;
+}
+
+/** Every error body of the server, by status ascending. */
+export const SERVER_ERRORS: readonly ServerErrorModel[] = [
+  {
+    status: 400,
+    name: "BadRequest",
+    codes: ["bad-request"],
+    doc:
+      "A parameter or body the server could not bind (bad-request; a fetcher's syntax error gives its line and column).",
+    answers: (op) => op.parameters.length > 0,
+    fields: [
+      { name: "parameter", type: "string" },
+      { name: "message", type: "string" },
+      { name: "line", type: "integer", optional: true },
+      { name: "column", type: "integer", optional: true },
+    ],
+  },
+  {
+    status: 404,
+    name: "NotFound",
+    codes: ["not-found"],
+    doc:
+      "No route matches the path (an empty path variable), or the handler found nothing there.",
+    answers: (op) => op.path.includes("{"),
+    fields: [
+      { name: "path", type: "string", optional: true },
+      { name: "message", type: "string", optional: true },
+    ],
+  },
+  {
+    status: 413,
+    name: "PayloadTooLarge",
+    codes: ["payload-too-large"],
+    doc: "The request body is larger than the server accepts.",
+    answers: (op) =>
+      op.parameters.some((p) => p.in === "body" || p.in === "part"),
+    fields: [
+      { name: "message", type: "string" },
+      { name: "maxBytes", type: "integer" },
+    ],
+  },
+  {
+    status: 422,
+    name: "FetcherBudget",
+    codes: ["fetcher-budget"],
+    doc: "The client's fetcher loads more objects or bytes than its budget.",
+    answers: (op) => hasDynamic(op.result.type),
+    fields: [
+      { name: "limit", type: ["maxObjects", "maxBytes"] },
+      { name: "max", type: "integer" },
+      { name: "message", type: "string" },
+    ],
+  },
+  {
+    status: 503,
+    name: "ServiceUnavailable",
+    codes: ["store-busy", "store-unavailable"],
+    doc:
+      "The store is busy or unavailable; try again after `Retry-After` seconds.",
+    answers: () => true,
+    fields: [
+      { name: "message", type: "string" },
+      { name: "retryAfter", type: "integer", optional: true },
+    ],
+    retryAfter: true,
+  },
+];
+
+/** Whether a result holds a client-shaped entity (`?fetcherCode=`). */
+function hasDynamic(type: TypeRef): boolean {
+  switch (type.kind) {
+    case "dynamic":
+      return true;
+    case "array":
+      return hasDynamic(type.element);
+    case "map":
+      return hasDynamic(type.value);
+    case "static":
+      return type.args.some(hasDynamic);
+    default:
+      return false;
+  }
+}
