@@ -110,7 +110,7 @@ Deno.test("createServer watch with controllers: a route edit keeps the served do
     await edit('@Get("/books")', '@Get("/book-list")');
     assert.equal(printed.filter((line) => line === RESTART_NEEDED).length, 1);
     const kept = await document();
-    assert.match(kept, /\n  \/books:\n/);
+    assert.match(kept, /\n {2}\/books:\n/);
     assert.doesNotMatch(kept, /book-list/);
     assert.equal((await app.request("/books")).status, 200);
     assert.equal((await app.request("/book-list")).status, 404);

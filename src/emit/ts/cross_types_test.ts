@@ -9,7 +9,6 @@
  */
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
-import { parse } from "yaml";
 // deno-lint-ignore no-import-prefix -- a test tool, pinned here and not in deno.json so that serving never downloads it (dependencies_test.ts)
 import openapiTS, { astToString } from "npm:openapi-typescript@7.13.0";
 import { readGoldenModel } from "../../testing/golden.ts";
