@@ -22,9 +22,11 @@ import {
 import { runCommand } from "./src/cli/run_command.ts";
 import { enterInvocationDirectory } from "./src/cli/paths.ts";
 import {
+  integerFlag,
   SERVE_OPTIONS,
   type ServeRequest,
   serveRequest,
+  stringFlag,
 } from "./src/cli/serve_options.ts";
 import { artifactSource, serveWith } from "./src/cli/serve_command.ts";
 import type { CreateServerOptions } from "./src/server/create_server.ts";
@@ -125,16 +127,9 @@ async function exampleSource(
  * `--db-pool` ask for: SQLite in memory, a SQLite file, or PostgreSQL.
  */
 function storeDriver(values: ParsedArgs["values"]): Driver {
-  const text = (name: string) =>
-    typeof values[name] === "string" ? values[name] as string : undefined;
-  const number = (name: string, what: string, min: number) => {
-    const value = text(name);
-    if (value === undefined) return undefined;
-    if (!/^\d{1,9}$/.test(value) || Number(value) < min) {
-      throw new UsageError(`--${name} must be ${what}, not "${value}"`);
-    }
-    return Number(value);
-  };
+  const text = (name: string) => stringFlag(values, name);
+  const number = (name: string, what: string, min: number) =>
+    integerFlag(name, text(name), min, what);
   const busyTimeoutMs = number("db-busy-timeout", "milliseconds", 0);
   const poolSize = number("db-pool", "a number of connections (1 or more)", 1);
   const db = text("db") ?? (Deno.env.get("DATABASE_URL") || undefined);

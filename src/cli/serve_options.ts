@@ -109,8 +109,7 @@ export interface ServeRequest {
 
 /** The request of `serve` arguments; throws {@link UsageError}. */
 export function serveRequest({ values }: ParsedArgs): ServeRequest {
-  const text = (name: string) =>
-    typeof values[name] === "string" ? values[name] as string : undefined;
+  const text = (name: string) => stringFlag(values, name);
   const portText = text("port") ?? Deno.env.get("PORT") ?? "8080";
   const port = Number(portText);
   if (!/^\d+$/.test(portText) || port > 65535) {
@@ -153,9 +152,34 @@ function positive<K extends string>(
   text: string | undefined,
   key: K,
 ): { [key in K]?: number } {
-  if (text === undefined) return {};
-  if (!/^[1-9]\d*$/.test(text)) {
-    throw new UsageError(`--${flag} must be a positive integer, not "${text}"`);
+  const value = integerFlag(flag, text, 1, "a positive integer");
+  return (value === undefined ? {} : { [key]: value }) as {
+    [key in K]?: number;
+  };
+}
+
+/**
+ * The value of an integer flag (at most 9 digits, at least `min`), or
+ * undefined when it is absent; else a usage error saying it must be `what`.
+ */
+export function integerFlag(
+  flag: string,
+  text: string | undefined,
+  min: number,
+  what: string,
+): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d{1,9}$/.test(text) || Number(text) < min) {
+    throw new UsageError(`--${flag} must be ${what}, not "${text}"`);
   }
-  return { [key]: Number(text) } as { [key in K]?: number };
+  return Number(text);
+}
+
+/** A string option's value, or undefined. */
+export function stringFlag(
+  values: ParsedArgs["values"],
+  name: string,
+): string | undefined {
+  const value = values[name];
+  return typeof value === "string" ? value : undefined;
 }

@@ -8,7 +8,12 @@
  */
 
 import type { Sql } from "postgres";
-import type { Driver, Row, Runner } from "./driver.ts";
+import {
+  DEFAULT_BUSY_TIMEOUT_MS,
+  type Driver,
+  type Row,
+  type Runner,
+} from "./driver.ts";
 import { postgresDialect } from "./postgres_dialect.ts";
 import {
   redactUrl,
@@ -23,7 +28,7 @@ export interface PostgresDriverOptions {
   readonly poolSize?: number;
   /**
    * How long a statement waits for a lock (`lock_timeout`) before it fails
-   * with a StoreBusyError (503). Default 5000.
+   * with a StoreBusyError (503). Default {@link DEFAULT_BUSY_TIMEOUT_MS}.
    */
   readonly busyTimeoutMs?: number;
   /** Seconds to wait for a new connection. Default 10. */
@@ -78,7 +83,7 @@ export function postgresDriver(
   if (!Number.isSafeInteger(poolSize) || poolSize < 1) {
     throw new TypeError(`poolSize must be at least 1, got ${poolSize}`);
   }
-  const busyTimeoutMs = options.busyTimeoutMs ?? 5000;
+  const busyTimeoutMs = options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS;
   const label = redactUrl(url);
   let sql: Sql | undefined;
   let opened: Promise<void> | undefined;
