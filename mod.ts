@@ -1,7 +1,9 @@
 /**
  * Tailor: the server author's surface. Everything of `runtime.ts` (entities,
  * fetchers, controllers, the client generation switches), plus the server:
- * `createServer` (artifacts and controllers on Hono) and `controllerRoutes`.
+ * `createServer` (artifacts and controllers on Hono), `controllerRoutes`, and
+ * `listen`, the listener `tailor serve` runs them on (connection timeouts,
+ * accept failures survived, Java's HTTP/2 upgrade answered in HTTP/1.1).
  *
  * @module
  */
@@ -25,3 +27,11 @@ export {
   type ServedRoutes,
   ServerStartError,
 } from "./src/server/create_server.ts";
+export {
+  type ConnectionTimeouts,
+  DEFAULT_TIMEOUTS,
+  type Fetch,
+  listen,
+  type Listening,
+  type ListenOptions,
+} from "./src/server/listen.ts";

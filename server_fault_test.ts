@@ -303,7 +303,7 @@ Deno.test("fault: a half-closed or cut-off body, log injection and --cors agains
       },
     );
   } finally {
-    assert.equal(await server.stop(), 0);
+    assert.equal(await server.stop(), 0, server.printed());
   }
 });
 

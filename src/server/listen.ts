@@ -19,6 +19,10 @@
  * @module
  */
 
+import { acceptLoop } from "./accept_loop.ts";
+import { engineSocket } from "./engine_socket.ts";
+import { relayFirstRequest } from "./first_request.ts";
+
 /** Time limits of a connection, in milliseconds. */
 export interface ConnectionTimeouts {
   /** Most time from the connection's start to a request's complete headers. */
@@ -57,20 +61,12 @@ export interface Listening {
 /** An app's request handler. */
 export type Fetch = (request: Request) => Response | Promise<Response>;
 
-/** What accepts connections (a `Deno.Listener`; a fake in tests). */
-export interface Acceptor {
-  accept(): Promise<Deno.Conn>;
-}
-
 /**
  * The slowest reader an answer waits for, in bytes per millisecond (16 KiB/s):
  * an answer with a `content-length` gets its size at this rate to be sent
  * before the idle time starts.
  */
 const SLOWEST_READ = 16;
-
-/** Longest pause between two failed accepts. */
-const MAX_ACCEPT_PAUSE_MS = 1_000;
 
 /**
  * Serves `fetch` on `hostname:port`. Throws when the address cannot be
@@ -105,22 +101,36 @@ export function listen(fetch: Fetch, options: ListenOptions): Listening {
     checkingInterval(timeouts),
   );
   Deno.unrefTimer(sweep);
-  const accepting = acceptLoop(listener, (conn) => {
+  const serveTracked = (conn: Deno.Conn) => {
     const connection = track(fetch, timeouts);
     connections.add(connection);
-    connection.served = serveConnection(
-      conn,
-      connection.abort.signal,
-      connection.fetch,
-    );
+    connection.served = serveWhileOpen(serveConnection, conn, connection);
     connection.served.finished.catch(() => {}).finally(() =>
       connections.delete(connection)
     );
-  }, log);
+  };
+  const engine = engineSocket(serveTracked, log);
+  const accepting = acceptLoop(
+    listener,
+    engine === undefined ? serveTracked : (conn) => {
+      const connection = track(fetch, timeouts);
+      connections.add(connection);
+      connection.served = relayThenServe(conn, connection, {
+        engine: engine.connect,
+        serve: serveConnection,
+        timeouts,
+      });
+      connection.served.finished.catch(() => {}).finally(() =>
+        connections.delete(connection)
+      );
+    },
+    log,
+  );
   const finished = accepting.then(async () => {
     await Promise.all(
       [...connections].map((c) => c.served?.shutdown().catch(() => {})),
     );
+    await engine?.close();
     clearInterval(sweep);
   });
   return {
@@ -134,44 +144,75 @@ export function listen(fetch: Fetch, options: ListenOptions): Listening {
 }
 
 /**
- * Accepts connections from `acceptor` and hands each to `serve` until the
- * acceptor is closed. A failed accept is logged once per burst (the first
- * failure, then one line when accepting works again) and retried after a
- * pause that doubles up to {@link MAX_ACCEPT_PAUSE_MS}.
+ * Relays the first request of `conn` (`first_request.ts`), then serves the
+ * rest of it with the engine; the connection's deadline follows: the
+ * request timeout once the head is in, the idle timeout after the answer.
  */
-export async function acceptLoop(
-  acceptor: Acceptor,
-  serve: (conn: Deno.Conn) => void,
-  log: (message: string) => void,
-  firstPauseMs = 10,
-): Promise<void> {
-  let failed = 0;
-  let pause = firstPauseMs;
-  for (;;) {
-    let conn: Deno.Conn;
-    try {
-      conn = await acceptor.accept();
-    } catch (error) {
-      if (
-        error instanceof Deno.errors.BadResource ||
-        error instanceof Deno.errors.Interrupted
-      ) {
-        return; // closed
-      }
-      if (failed++ === 0) {
-        log(`server: accepting failed: ${(error as Error).message}; retrying`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, pause));
-      pause = Math.min(pause * 2, MAX_ACCEPT_PAUSE_MS);
-      continue;
-    }
-    if (failed > 0) {
-      log(`server: accepting again after ${failed} failed accept(s)`);
-      failed = 0;
-      pause = firstPauseMs;
-    }
-    serve(conn);
-  }
+function relayThenServe(
+  conn: Deno.Conn,
+  connection: Connection,
+  how: {
+    engine: () => Promise<Deno.Conn>;
+    serve: ConnectionServer;
+    timeouts: Required<ConnectionTimeouts>;
+  },
+): ServedConnection {
+  let headIn = false;
+  let stopping = false;
+  let served: ServedConnection | undefined;
+  const relayed = relayFirstRequest(conn, {
+    engine: how.engine,
+    signal: connection.abort.signal,
+    onHead: () => {
+      headIn = true;
+      connection.deadline = performance.now() + how.timeouts.requestMs;
+    },
+    onIdle: () => {
+      headIn = false;
+      connection.deadline = performance.now() + how.timeouts.idleMs;
+    },
+    stopping: () => stopping,
+  });
+  const finished = relayed.then((outcome) => {
+    if (outcome === "done") return;
+    if (stopping) return conn.close();
+    served = serveWhileOpen(how.serve, conn, connection);
+    return served.finished;
+  });
+  return {
+    finished,
+    shutdown: async () => {
+      stopping = true;
+      // Waiting for a request: nothing to finish.
+      if (!headIn) connection.abort.abort();
+      await relayed;
+      await served?.shutdown();
+    },
+  };
+}
+
+/**
+ * Serves `conn` with the engine; the connection's abort reaches the engine
+ * only while it serves (aborting a closed one throws inside Deno).
+ */
+function serveWhileOpen(
+  serve: ConnectionServer,
+  conn: Deno.Conn,
+  connection: Connection,
+): ServedConnection {
+  const engine = new AbortController();
+  let open = true;
+  connection.abort.signal.addEventListener("abort", () => {
+    if (open) engine.abort();
+  }, { once: true });
+  const served = serve(conn, engine.signal, connection.fetch);
+  return {
+    finished: served.finished.finally(() => open = false),
+    shutdown: () => {
+      open = false;
+      return served.shutdown();
+    },
+  };
 }
 
 /** One connection: its deadline, what is running on it, how to cut it. */

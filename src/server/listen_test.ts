@@ -1,11 +1,5 @@
 import assert from "node:assert/strict";
-import {
-  acceptLoop,
-  type Acceptor,
-  listen,
-  type Listening,
-  type ListenOptions,
-} from "./listen.ts";
+import { listen, type Listening, type ListenOptions } from "./listen.ts";
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -131,37 +125,6 @@ Deno.test("listen: a body sent too slowly is cut at requestMs", async () => {
   });
 });
 
-Deno.test("acceptLoop: failed accepts are logged once per burst, retried, and never end the loop", async () => {
-  const conn = {} as Deno.Conn;
-  const script: (Deno.Conn | Error)[] = [
-    new Error("Too many open files (os error 24)"),
-    new Error("Too many open files (os error 24)"),
-    new Error("Too many open files (os error 24)"),
-    conn,
-    new Error("Too many open files (os error 24)"),
-    conn,
-    new Deno.errors.BadResource("closed"),
-  ];
-  const acceptor: Acceptor = {
-    accept: () => {
-      const next = script.shift()!;
-      return next instanceof Error
-        ? Promise.reject(next)
-        : Promise.resolve(next);
-    },
-  };
-  const served: Deno.Conn[] = [];
-  const logged: string[] = [];
-  await acceptLoop(acceptor, (c) => served.push(c), (m) => logged.push(m), 1);
-  assert.equal(served.length, 2);
-  assert.deepEqual(logged, [
-    "server: accepting failed: Too many open files (os error 24); retrying",
-    "server: accepting again after 3 failed accept(s)",
-    "server: accepting failed: Too many open files (os error 24); retrying",
-    "server: accepting again after 1 failed accept(s)",
-  ]);
-});
-
 Deno.test("listen: a busy port throws; a timeout must be a positive integer", async () => {
   await serving({}, (server) => {
     assert.throws(() =>
@@ -175,4 +138,86 @@ Deno.test("listen: a busy port throws; a timeout must be a positive integer", as
       RangeError,
     );
   }
+});
+
+/** What a connection gets once `request` is sent, until it closes. */
+async function exchange(server: Listening, request: string): Promise<string> {
+  const conn = await connect(server);
+  await conn.write(encoder.encode(request));
+  return (await readUntilClosed(conn, 5000)).text;
+}
+
+/** The status lines and bodies of the answers in `text`, in order. */
+function answers(text: string): string[] {
+  return [
+    ...text.matchAll(/HTTP\/1\.[01] (\d{3})[^]*?\r\n\r\n(hello|\{[^}]*\})/g),
+  ]
+    .map((m) => `${m[1]} ${m[2]}`);
+}
+
+/** The first request of java.net.http.HttpClient at its defaults. */
+const JAVA_FIRST_GET = "GET /hello HTTP/1.1\r\n" +
+  "Connection: Upgrade, HTTP2-Settings\r\nContent-Length: 0\r\nHost: x\r\n" +
+  "HTTP2-Settings: AAEAAEAAAAIAAAABAAMAAABkAAQBAAAAAAUAAEAA\r\n" +
+  "Upgrade: h2c\r\nUser-Agent: Java-http-client/17\r\n\r\n";
+
+Deno.test("listen: an h2c upgrade with Content-Length: 0 (Java's HttpClient) is answered in HTTP/1.1 and the connection stays open", async () => {
+  await serving({}, async (server) => {
+    const conn = await connect(server);
+    await conn.write(encoder.encode(JAVA_FIRST_GET));
+    const buffer = new Uint8Array(4096);
+    let first = "";
+    while (!first.endsWith("hello")) {
+      const n = await conn.read(buffer);
+      assert.ok(n !== null, `closed after: ${first}`);
+      first += decoder.decode(buffer.subarray(0, n));
+    }
+    assert.match(first, /^HTTP\/1\.1 200 OK\r\n/);
+    assert.doesNotMatch(first, /connection: close|upgrade/i);
+    await conn.write(encoder.encode(
+      "POST /echo HTTP/1.1\r\nhost: x\r\ncontent-length: 3\r\n" +
+        "connection: close\r\n\r\nabc",
+    ));
+    const { text } = await readUntilClosed(conn, 5000);
+    assert.deepEqual(answers(text), ['200 {"length":3}']);
+  });
+});
+
+Deno.test("listen: pipelined requests, a chunked body, HTTP/1.0 and Connection: close get their answers", async () => {
+  await serving({}, async (server) => {
+    assert.deepEqual(
+      answers(
+        await exchange(
+          server,
+          JAVA_FIRST_GET.replace("GET /hello", "POST /echo")
+            .replace("Content-Length: 0", "Content-Length: 2") +
+            "ab" +
+            "GET /hello HTTP/1.1\r\nhost: x\r\n\r\n" +
+            "POST /echo HTTP/1.1\r\nhost: x\r\ncontent-length: 4\r\n" +
+            "connection: close\r\n\r\nabcd",
+        ),
+      ),
+      ['200 {"length":2}', "200 hello", '200 {"length":4}'],
+    );
+    assert.deepEqual(
+      answers(
+        await exchange(
+          server,
+          "POST /echo HTTP/1.1\r\nhost: x\r\ntransfer-encoding: chunked\r\n" +
+            "connection: close\r\n\r\n5\r\nhello\r\n0\r\n\r\n",
+        ),
+      ),
+      ['200 {"length":5}'],
+    );
+    assert.deepEqual(
+      answers(await exchange(server, "GET /hello HTTP/1.0\r\n\r\n")),
+      ["200 hello"],
+    );
+    const closing = await exchange(
+      server,
+      "GET /hello HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n",
+    );
+    assert.deepEqual(answers(closing), ["200 hello"]);
+    assert.match(closing, /connection: close/);
+  });
 });

@@ -18,6 +18,7 @@ import { run } from "../../testing/run.ts";
 import { startExampleServer } from "../../testing/example_server.ts";
 import { DEFAULT_JAVA_BASE_PACKAGE, emitJava } from "./emit_java.ts";
 import { createServer } from "../../server/create_server.ts";
+import { listen } from "../../server/listen.ts";
 import {
   HiddenController,
   TreeController,
@@ -99,14 +100,15 @@ javacTest(
       ]),
     );
     const bookstore = await startExampleServer();
-    const treeshop = Deno.serve(
-      { hostname: "127.0.0.1", port: 0, onListen: () => {} },
+    // Served as users serve createServer: with Tailor's listener.
+    const treeshop = listen(
       (await createServer({
         project: join(ROOT, "fixtures/treeshop"),
         controllers: [new TreeController(), new HiddenController()],
         inject: treeshopInjectors,
         typeCheck: false,
       })).fetch,
+      { hostname: "127.0.0.1", port: 0, log: () => {} },
     );
     try {
       // Jackson's own annotations before the stand-ins: Jackson reads them.
@@ -125,7 +127,7 @@ javacTest(
         `${classes}:${classPath}`,
         "LiveClients",
         bookstore.base,
-        `http://127.0.0.1:${treeshop.addr.port}`,
+        `http://127.0.0.1:${treeshop.port}`,
       ]);
       assert.equal(result.code, 0, result.output);
       assert.match(result.output, /^ok 20$/m);

@@ -140,13 +140,15 @@ Deno.test("a client that half-closes after its body gets a JSON answer, never a 
       const answer = await new Response(conn.readable).text();
       const status = Number(answer.slice(9, 12));
       assert.ok(status === 200 || status === 400, answer.slice(0, 200));
-      if (status === 400) {
+      // The whole body came: the name's own limit (100 characters) may
+      // answer, or the engine may take the half-close as the body's end.
+      assert.match(answer, /\r\n\r\n\{"(id|error)":/);
+      if (declared > body.length) {
         assert.match(
           answer,
           /\{"error":"bad-request","parameter":"input","message":"the request body ended early/,
         );
       }
-      if (declared > body.length) assert.equal(status, 400);
     }
   } finally {
     await server.shutdown();

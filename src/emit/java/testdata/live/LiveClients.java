@@ -29,10 +29,10 @@ public final class LiveClients {
     private static final ObjectMapper MAPPER = new ObjectMapper()
         .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
         .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
-    // HTTP/1.1: at its defaults the client asks for an h2c upgrade, which
-    // Deno's server refuses with a 400 (docs/java-client.md).
-    private static final HttpClient HTTP = HttpClient.newBuilder()
-        .version(HttpClient.Version.HTTP_1_1).build();
+    // At its defaults: HTTP/2 preferred, so every new connection's first
+    // request asks for an h2c upgrade (with Content-Length: 0), which the
+    // server ignores, answering in HTTP/1.1.
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
     private static int checked;
 
     private LiveClients() {

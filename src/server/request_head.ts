@@ -1,0 +1,166 @@
+/**
+ * The head of a connection's first HTTP/1.1 request, read by the listener
+ * before Deno's HTTP engine sees the connection, and the head of the answer
+ * to it. Pure functions over bytes; `first_request.ts` does the I/O.
+ *
+ * Why: Java's `java.net.http.HttpClient` at its defaults (HTTP/2 preferred)
+ * sends its first request on plain http as `Connection: Upgrade,
+ * HTTP2-Settings`, `Upgrade: h2c` with `Content-Length: 0`, and Deno's engine
+ * answers any request that has both an upgrade and a body length with `400`
+ * before a handler runs. A server may ignore an upgrade (RFC 9110 §7.8), so
+ * the listener drops it from such a request and answers in HTTP/1.1, which
+ * the client then keeps using.
+ *
+ * @module
+ */
+
+/** A request head this module understood. */
+export interface RequestHead {
+  /** Bytes of the head, its blank line included. */
+  readonly length: number;
+  /** Bytes of the body that follows (`content-length`, else 0). */
+  readonly bodyLength: number;
+  /** The method, as sent. */
+  readonly method: string;
+  /** The client asked to close the connection after the answer. */
+  readonly close: boolean;
+  /** An upgrade the engine would refuse was dropped from the head. */
+  readonly upgradeDropped: boolean;
+  /**
+   * The head as the engine gets it: the upgrade dropped when it came with a
+   * body length, and `connection: close`, so that the answer ends with its
+   * connection.
+   */
+  readonly relayed: Uint8Array;
+}
+
+/** The longest head read before the listener gives up parsing it. */
+export const MAX_HEAD_BYTES = 64 * 1024;
+
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const REQUEST_LINE = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+) ([^\s]+) HTTP\/1\.1$/;
+const HEADER_LINE = /^([^:]+):[ \t]*(.*?)[ \t]*$/;
+const CRLF_CRLF = [13, 10, 13, 10];
+
+/** Where the head's blank line ends in `bytes`, or -1 before it came. */
+export function headEnd(bytes: Uint8Array): number {
+  outer: for (let i = 0; i + 3 < bytes.length; i++) {
+    for (let j = 0; j < 4; j++) {
+      if (bytes[i + j] !== CRLF_CRLF[j]) continue outer;
+    }
+    return i + 4;
+  }
+  return -1;
+}
+
+/**
+ * The first request's head in `bytes` (which hold at least the whole head),
+ * or undefined for anything but a plain HTTP/1.1 head with at most one
+ * `content-length`: no `transfer-encoding`, no `expect`, no folded or
+ * malformed line. What is not understood is left to the engine untouched.
+ */
+export function readRequestHead(bytes: Uint8Array): RequestHead | undefined {
+  const end = headEnd(bytes);
+  if (end < 0) return undefined;
+  const lines = latin1(bytes.subarray(0, end - 4)).split("\r\n");
+  const requestLine = REQUEST_LINE.exec(lines[0]!);
+  if (requestLine === null) return undefined;
+  const headers: [string, string][] = [];
+  for (const line of lines.slice(1)) {
+    const header = HEADER_LINE.exec(line);
+    if (header === null || !TOKEN.test(header[1]!)) return undefined;
+    headers.push([header[1]!.toLowerCase(), header[2]!]);
+  }
+  const named = (name: string) => headers.filter(([n]) => n === name);
+  if (named("transfer-encoding").length > 0) return undefined;
+  if (named("expect").length > 0) return undefined;
+  const lengths = named("content-length");
+  if (lengths.length > 1) return undefined;
+  const length = lengths[0]?.[1];
+  if (length !== undefined && !/^\d{1,15}$/.test(length)) return undefined;
+  const connection = named("connection").flatMap(([, value]) =>
+    value.split(",").map((token) => token.trim().toLowerCase())
+  ).filter((token) => token !== "");
+  const dropUpgrade = length !== undefined && connection.includes("upgrade");
+  const dropped = new Set(["connection", "keep-alive"]);
+  if (dropUpgrade) {
+    dropped.add("upgrade");
+    for (const token of connection) dropped.add(token);
+  }
+  const kept = headers.filter(([name]) => !dropped.has(name));
+  const tokens = connection.filter((token) =>
+    token !== "close" && token !== "keep-alive" && !dropped.has(token)
+  );
+  const relayed = [
+    lines[0]!,
+    ...kept.map(([name, value]) => `${name}: ${value}`),
+    `connection: ${[...tokens, "close"].join(", ")}`,
+    "",
+    "",
+  ].join("\r\n");
+  return {
+    length: end,
+    bodyLength: length === undefined ? 0 : Number(length),
+    method: requestLine[1]!,
+    close: connection.includes("close"),
+    upgradeDropped: dropUpgrade,
+    relayed: bytesOf(relayed),
+  };
+}
+
+/** The engine's answer head, made fit for a connection that stays open. */
+export interface AnswerHead {
+  /** Bytes of the head, its blank line included. */
+  readonly length: number;
+  /** The head to send: its `connection: close` dropped unless `close`. */
+  readonly sent: Uint8Array;
+  /** The answer's body ends only with its connection (no length given). */
+  readonly closeDelimited: boolean;
+}
+
+/**
+ * The head of the engine's answer in `bytes` (which hold at least the whole
+ * head) to a request of `method`, with its `connection: close` kept only
+ * when `close` (the client asked for it).
+ */
+export function readAnswerHead(
+  bytes: Uint8Array,
+  method: string,
+  close: boolean,
+): AnswerHead | undefined {
+  const end = headEnd(bytes);
+  if (end < 0) return undefined;
+  const lines = latin1(bytes.subarray(0, end - 4)).split("\r\n");
+  const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(lines[0]!)?.[1]);
+  if (!Number.isInteger(status)) return undefined;
+  const names = lines.slice(1).map((line) =>
+    line.slice(0, line.indexOf(":")).toLowerCase()
+  );
+  const bodiless = method === "HEAD" || status === 204 || status === 304 ||
+    status < 200;
+  const closeDelimited = !bodiless && !names.includes("content-length") &&
+    !names.includes("transfer-encoding");
+  const sent = close || closeDelimited
+    ? lines
+    : lines.filter((line, i) =>
+      i === 0 || !/^connection:\s*close\s*$/i.test(line)
+    );
+  return {
+    length: end,
+    sent: bytesOf([...sent, "", ""].join("\r\n")),
+    closeDelimited,
+  };
+}
+
+/** Bytes as ISO-8859-1 text, one char a byte (TextDecoder's "latin1" is windows-1252). */
+function latin1(bytes: Uint8Array): string {
+  let text = "";
+  for (let i = 0; i < bytes.length; i += 8192) {
+    text += String.fromCharCode(...bytes.subarray(i, i + 8192));
+  }
+  return text;
+}
+
+function bytesOf(text: string): Uint8Array {
+  return Uint8Array.from(text, (char) => char.charCodeAt(0));
+}

@@ -1,0 +1,89 @@
+import assert from "node:assert/strict";
+import { readAnswerHead, readRequestHead } from "./request_head.ts";
+
+const bytes = (text: string) =>
+  Uint8Array.from(text, (char) => char.charCodeAt(0));
+const text = (data: Uint8Array) => String.fromCharCode(...data);
+
+Deno.test("readRequestHead: an upgrade with a body length is dropped, with the headers its Connection names", () => {
+  const head = readRequestHead(bytes(
+    "GET /books HTTP/1.1\r\nConnection: Upgrade, HTTP2-Settings\r\n" +
+      "Content-Length: 0\r\nHost: x\r\nHTTP2-Settings: AAEA\r\n" +
+      "Upgrade: h2c\r\nUser-Agent: Java-http-client/17\r\n\r\nnext",
+  ))!;
+  assert.equal(
+    text(head.relayed),
+    "GET /books HTTP/1.1\r\ncontent-length: 0\r\nhost: x\r\n" +
+      "user-agent: Java-http-client/17\r\nconnection: close\r\n\r\n",
+  );
+  assert.deepEqual(
+    [head.length, head.bodyLength, head.method, head.close],
+    [157, 0, "GET", false],
+  );
+});
+
+Deno.test("readRequestHead: an upgrade without a body length, a client's close and other bytes pass as they came", () => {
+  const head = readRequestHead(bytes(
+    "POST /x HTTP/1.1\r\nConnection: upgrade, close\r\nUpgrade: websocket\r\n" +
+      "X-Name: caf\xe9 \x85\r\n\r\n",
+  ))!;
+  assert.equal(
+    text(head.relayed),
+    "POST /x HTTP/1.1\r\nupgrade: websocket\r\nx-name: caf\xe9 \x85\r\n" +
+      "connection: upgrade, close\r\n\r\n",
+  );
+  assert.equal(head.close, true);
+});
+
+Deno.test("readRequestHead: what is not a plain HTTP/1.1 head with one length is left to the engine", () => {
+  for (
+    const head of [
+      "GET / HTTP/1.0\r\n\r\n",
+      "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n",
+      "GET / HTTP/1.1\r\ntransfer-encoding: chunked\r\n\r\n",
+      "GET / HTTP/1.1\r\ncontent-length: 1\r\ncontent-length: 1\r\n\r\n",
+      "GET / HTTP/1.1\r\ncontent-length: -1\r\n\r\n",
+      "GET / HTTP/1.1\r\nexpect: 100-continue\r\n\r\n",
+      "GET / HTTP/1.1\r\nhost: x\r\n folded\r\n\r\n",
+      "GET / HTTP/1.1\r\nbad name: x\r\n\r\n",
+      "GET / HTTP/1.1\r\nhost: x\r\n",
+    ]
+  ) {
+    assert.equal(readRequestHead(bytes(head)), undefined, head);
+  }
+});
+
+Deno.test("readAnswerHead: the engine's close is dropped unless the client asked for it or the body needs it", () => {
+  const answer =
+    "HTTP/1.1 200 OK\r\ncontent-length: 2\r\nconnection: close\r\n" +
+    "date: x\r\n\r\nhi";
+  const kept = readAnswerHead(bytes(answer), "GET", false)!;
+  assert.equal(
+    text(kept.sent),
+    "HTTP/1.1 200 OK\r\ncontent-length: 2\r\ndate: x\r\n\r\n",
+  );
+  assert.deepEqual([kept.length, kept.closeDelimited], [
+    answer.length - 2,
+    false,
+  ]);
+  assert.match(
+    text(readAnswerHead(bytes(answer), "GET", true)!.sent),
+    /connection: close/,
+  );
+  const unframed = readAnswerHead(
+    bytes("HTTP/1.1 200 OK\r\nconnection: close\r\n\r\n"),
+    "GET",
+    false,
+  )!;
+  assert.equal(unframed.closeDelimited, true);
+  assert.match(text(unframed.sent), /connection: close/);
+  assert.equal(
+    readAnswerHead(bytes("HTTP/1.1 204 No Content\r\n\r\n"), "GET", false)!
+      .closeDelimited,
+    false,
+  );
+  assert.equal(
+    readAnswerHead(bytes("HTTP/1.1 200 OK\r\n"), "GET", false),
+    undefined,
+  );
+});
