@@ -1,9 +1,8 @@
 /**
  * Test helper: Redocly's `recommended` rules, the linter set users run by
  * default, on an OpenAPI document. Each problem is one line `redocly
- * <severity> <rule> <pointer>`. (Spectral's `spectral:oas` is run by hand,
- * not here: its packages bring `@types/node`, which changes the types of
- * every test module checked with them.)
+ * <severity> <rule> <pointer>`. (Spectral runs in a process of its own:
+ * `spectral.ts`.)
  *
  * @module
  */

@@ -1,10 +1,13 @@
 /**
- * The golden documents under Redocly's `recommended` rules: no error, and
- * only the warning that stays on purpose (docs/openapi.md says why): an
- * operation without parameters has no 4xx to answer.
+ * The golden documents under Redocly's `recommended` rules and Spectral's
+ * `spectral:oas`: no error, and only the warnings that stay on purpose
+ * (docs/openapi.md says why): an operation without parameters has no 4xx to
+ * answer; an operation whose doc comment is one line has a summary and no
+ * description.
  */
 import assert from "node:assert/strict";
 import { lintOpenApi } from "../../testing/lint_openapi.ts";
+import { spectralProblems } from "../../testing/spectral.ts";
 
 const DOCUMENTS = [
   "golden/bookstore/openapi.yml",
@@ -25,3 +28,13 @@ for (const path of DOCUMENTS) {
     );
   });
 }
+
+const SPECTRAL_KEPT = [/^spectral warn operation-description /];
+
+Deno.test("linters: Spectral's spectral:oas finds no error and no unexplained warning in the golden documents", async () => {
+  const problems = await spectralProblems(DOCUMENTS);
+  assert.deepEqual(
+    problems.filter((p) => !SPECTRAL_KEPT.some((kept) => kept.test(p))),
+    [],
+  );
+});
