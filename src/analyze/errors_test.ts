@@ -427,6 +427,19 @@ const CASES: Record<string, Expected> = {
       },
     ],
   },
+  query_object_clash: {
+    ok: false,
+    diagnostics: [
+      {
+        code: "TAILOR015",
+        file: "controller.ts",
+        line: 20,
+        column: 40,
+        message:
+          'ItemController.search: parameters filter and page both send the query parameter "page"',
+      },
+    ],
+  },
   query_object_map: {
     ok: false,
     diagnostics: [

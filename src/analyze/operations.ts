@@ -30,7 +30,7 @@ import {
   reportUnsupported,
   type Site,
 } from "./mapping.ts";
-import { queryObjectProperties } from "./query_objects.ts";
+import { checkQueryKeys, queryObjectProperties } from "./query_objects.ts";
 import { buildResult } from "./results.ts";
 import { defaultOwner } from "./static_types.ts";
 import type { TypeMapper } from "./type_mapper.ts";
@@ -150,6 +150,10 @@ export function buildOperation(
     }
     if (model.in === "path") pathParameters.set(model.wireName, parameter);
     parameters.push(model);
+  }
+
+  if (!checkQueryKeys(parameters, method.parameters, where, sink)) {
+    failed = true;
   }
 
   // Path variables and PathVariable parameters match one to one.

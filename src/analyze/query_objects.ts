@@ -2,14 +2,21 @@
  * Object query parameters (`RequestParam<Filter>`): a static type whose
  * properties are all simple (primitives, enums, arrays of those) is sent as
  * one query parameter per property. A property that is not simple (a
- * nested object, a map...) is an error at the property (TAILOR011).
+ * nested object, a map...) is an error at the property (TAILOR011), and so
+ * is a property that sends the same query key as another query parameter
+ * of the method (TAILOR015).
  *
  * @module
  */
 
-import type { PropertyModel, TypeRef } from "../model/api_model.ts";
-import { CODES } from "./codes.ts";
-import { declarationsOf, textOf, ts } from "./compiler.ts";
+import type {
+  ParameterModel,
+  PropertyModel,
+  TypeRef,
+} from "../model/api_model.ts";
+import { flattenQuery } from "../model/query_object.ts";
+import { CODES, type DiagnosticSink } from "./codes.ts";
+import { declarationsOf, nameOf, textOf, ts } from "./compiler.ts";
 import { isSimple, type Site } from "./mapping.ts";
 import {
   propertyName,
@@ -88,4 +95,37 @@ function memberNode(
     if (member !== undefined) return member as ts.PropertySignature;
   }
   return undefined;
+}
+
+/**
+ * Reports (TAILOR015) a query key that two query parameters of a method
+ * send: a search form's property named like another query parameter or
+ * another form's property. `declarations` are the method's parameters;
+ * true when there is none.
+ */
+export function checkQueryKeys(
+  parameters: readonly ParameterModel[],
+  declarations: readonly ts.ParameterDeclaration[],
+  where: string,
+  sink: DiagnosticSink,
+): boolean {
+  const senders = new Map<string, string>();
+  let ok = true;
+  for (const parameter of parameters) {
+    if (parameter.in !== "query") continue;
+    for (const { wireName } of flattenQuery(parameter)) {
+      const other = senders.get(wireName);
+      senders.set(wireName, parameter.name);
+      if (other === undefined) continue;
+      const node = declarations.find((d) => nameOf(d) === parameter.name);
+      sink.error(
+        CODES.NAME_CLASH,
+        node?.name ?? declarations[0]!,
+        `${where}: parameters ${other} and ${parameter.name} both send the query parameter "${wireName}"`,
+        "rename the search form's property, or the other parameter",
+      );
+      ok = false;
+    }
+  }
+  return ok;
 }
