@@ -241,6 +241,61 @@ Deno.test("e2e: treeshop calls with a header, a body, an injected principal and 
   }
 });
 
+Deno.test("e2e: treeshop's search form through the client, one query parameter per property", async () => {
+  const project = await Deno.makeTempDir({ prefix: "tailor_e2e_" });
+  const app = await createServer({
+    project: `${ROOT}fixtures/treeshop`,
+    typeCheck: false,
+    controllers: [new TreeController(), new HiddenController()],
+    inject: treeshopInjectors,
+    authenticate: treeshopAuthenticators,
+  });
+  const { server, base } = serveApp(app);
+  try {
+    const client = await downloadClient(
+      `${base}/ts.zip?groups=shop`,
+      `${project}/src/__generated`,
+    );
+    const check = responseValidator(
+      await (await fetch(`${base}/openapi.yml`)).text(),
+    );
+    const api = new client.Api(client.createFetchExecutor({
+      baseUrl: base,
+      headers: { authorization: "Bearer ann" },
+    }));
+    const found = await api.treeService.searchProducts({
+      filter: {
+        name: "TEE",
+        minPrice: 10,
+        availability: ["IN_STOCK", "SOLD_OUT"],
+        order: "PRICE",
+      },
+    });
+    assert.deepEqual(check("GET /tree/products/search", 200, found), []);
+    assert.deepEqual(
+      found.map((p: { name: string }) => p.name),
+      ["White tee", "Black tee"],
+    );
+    const cheap = await api.treeService.searchProducts({
+      filter: { maxPrice: 10, order: "NAME" },
+    });
+    assert.deepEqual(
+      cheap.map((p: { name: string }) => p.name),
+      ["Apple", "Cap"],
+    );
+    await assert.rejects(
+      api.treeService.searchProducts({
+        filter: { minPrice: -1, order: "NAME" },
+      }),
+      (reason: { error?: string; parameter?: string }) =>
+        reason.error === "bad-request" && reason.parameter === "minPrice",
+    );
+  } finally {
+    await server.shutdown();
+    await Deno.remove(project, { recursive: true });
+  }
+});
+
 Deno.test("e2e: the bookstore in null render mode: the client's nulls are what the server sends and its document promises", async () => {
   const project = await Deno.makeTempDir({ prefix: "tailor_e2e_" });
   const serving = bookstoreServing();

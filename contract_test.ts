@@ -301,6 +301,31 @@ const TREESHOP_CALLS: readonly Call[] = [
   },
   { method: "GET", path: "/tree/products/index", status: 200 },
   {
+    method: "GET",
+    path: "/tree/products/search",
+    params: {
+      query: {
+        name: "tee",
+        availability: ["IN_STOCK", "SOLD_OUT"],
+        maxPrice: 20,
+        order: "PRICE",
+      },
+    },
+    status: 200,
+  },
+  {
+    method: "GET",
+    path: "/tree/products/search",
+    params: { query: { order: "NAME", minPrice: -1 } },
+    status: 400,
+  },
+  {
+    method: "GET",
+    path: "/tree/products/search",
+    params: { query: { name: "tee" } },
+    status: 400,
+  },
+  {
     method: "POST",
     path: "/tree/nodes",
     params: { header: AUTHORIZED },

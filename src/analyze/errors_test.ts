@@ -427,6 +427,66 @@ const CASES: Record<string, Expected> = {
       },
     ],
   },
+  query_object_clash: {
+    ok: false,
+    diagnostics: [
+      {
+        code: "TAILOR015",
+        file: "controller.ts",
+        line: 20,
+        column: 40,
+        message:
+          'ItemController.search: parameters filter and page both send the query parameter "page"',
+      },
+    ],
+  },
+  query_object_map: {
+    ok: false,
+    diagnostics: [
+      {
+        code: "TAILOR011",
+        file: "controller.ts",
+        line: 11,
+        column: 3,
+        message:
+          "ItemController.search, parameter filter: property attributes of Filter is `Record<string, string>`, but the properties of a query object must be simple (primitive, enum, or array of those)",
+      },
+      {
+        code: "TAILOR011",
+        file: "controller.ts",
+        line: 19,
+        column: 16,
+        message:
+          "ItemController.byAttributes, parameter attributes: a query parameter must have a simple type (primitive, enum, or array of those, or an object of such properties), not `Record<string, string>`",
+      },
+    ],
+  },
+  query_object_nested: {
+    ok: false,
+    diagnostics: [
+      {
+        code: "TAILOR011",
+        file: "controller.ts",
+        line: 17,
+        column: 3,
+        message:
+          "ItemController.search, parameter filter: property price of Filter is `PriceRange`, but the properties of a query object must be simple (primitive, enum, or array of those)",
+      },
+    ],
+  },
+  query_object_union: {
+    ok: false,
+    diagnostics: [
+      {
+        code: "TAILOR012",
+        file: "controller.ts",
+        line: 23,
+        column: 31,
+        message:
+          "ItemController.search, parameter filter: `ByName | ByPrice` cannot be described to clients (a union of several types)",
+      },
+    ],
+  },
   syntax_error: {
     ok: false,
     diagnostics: [

@@ -176,6 +176,11 @@ export class Registry<T> {
     this.#models.set(name, model);
   }
 
+  /** The finished model of a name; undefined while it is being built. */
+  get(name: string): T | undefined {
+    return this.#models.get(name);
+  }
+
   /** The finished models, in the order their names were first reached. */
   models(): T[] {
     return [...this.#models.values()].filter((model) => model !== undefined);

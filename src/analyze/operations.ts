@@ -11,6 +11,7 @@ import type {
   OperationModel,
   ParameterLocation,
   ParameterModel,
+  PropertyModel,
 } from "../model/api_model.ts";
 import { constraintViolation } from "../model/constraints.ts";
 import { CODES } from "./codes.ts";
@@ -29,6 +30,7 @@ import {
   reportUnsupported,
   type Site,
 } from "./mapping.ts";
+import { checkQueryKeys, queryObjectProperties } from "./query_objects.ts";
 import { buildResult } from "./results.ts";
 import { defaultOwner } from "./static_types.ts";
 import type { TypeMapper } from "./type_mapper.ts";
@@ -148,6 +150,10 @@ export function buildOperation(
     }
     if (model.in === "path") pathParameters.set(model.wireName, parameter);
     parameters.push(model);
+  }
+
+  if (!checkQueryKeys(parameters, method.parameters, where, sink)) {
+    failed = true;
   }
 
   // Path variables and PathVariable parameters match one to one.
@@ -295,7 +301,16 @@ function buildParameter(
     );
     return undefined;
   }
-  if (location !== "body" && location !== "part" && !isSimple(mapped.type)) {
+  let properties: readonly PropertyModel[] | undefined;
+  if (
+    location === "query" && marked !== undefined &&
+    mapped.type.kind === "static"
+  ) {
+    properties = queryObjectProperties(mapped.type, valueNode!, site, mapper);
+    if (properties === undefined) return undefined;
+  } else if (
+    location !== "body" && location !== "part" && !isSimple(mapped.type)
+  ) {
     sink.error(
       CODES.NON_SIMPLE_PARAMETER,
       parameter.name,
@@ -303,11 +318,11 @@ function buildParameter(
         ? `${where}: the parameter has no marker and its type \`${
           valueNode === undefined ? "?" : textOf(valueNode)
         }\` is not simple, so it cannot be a query parameter`
-        : `${where}: a ${location} parameter must have a simple type (primitive, enum, or array of those), not \`${
-          valueNode === undefined ? "?" : textOf(valueNode)
-        }\``,
+        : `${where}: a ${location} parameter must have a simple type (primitive, enum, or array of those${
+          location === "query" ? ", or an object of such properties" : ""
+        }), not \`${valueNode === undefined ? "?" : textOf(valueNode)}\``,
       marked === undefined
-        ? "mark it RequestBody<T> if it is the body, or ApiIgnore<T> if the runtime injects it"
+        ? "mark it RequestParam<T> to send its properties as query parameters, RequestBody<T> if it is the body, or ApiIgnore<T> if the runtime injects it"
         : "send structured data as RequestBody<T>",
     );
     return undefined;
@@ -343,6 +358,7 @@ function buildParameter(
     ...(mapped.constraints === undefined
       ? {}
       : { constraints: mapped.constraints }),
+    ...(properties === undefined ? {} : { properties }),
   };
 }
 

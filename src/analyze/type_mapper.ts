@@ -125,6 +125,11 @@ export class TypeMapper implements TypeNodeMapper {
     };
   }
 
+  /** A static type reached so far, by name; undefined while being built. */
+  staticType(name: string): StaticTypeModel | undefined {
+    return this.#parts.statics.get(name);
+  }
+
   /** Reports a vague type; undefined, to return in its place. */
   #vague(node: ts.Node, site: Site, why?: string): undefined {
     return reportVague(this.sink, node, site, why);

@@ -129,6 +129,12 @@ export interface ParameterModel {
   readonly doc?: string;
   /** Validation constraints of its type tags; absent when none. */
   readonly constraints?: Constraints;
+  /**
+   * The properties of an object query parameter (`RequestParam<Filter>`,
+   * `type` a static type): each travels as one query parameter named after
+   * it (see `flattenQuery`); absent for every other parameter.
+   */
+  readonly properties?: readonly PropertyModel[];
 }
 
 /** A parameter the server fills itself: `user: ApiIgnore<Principal>`. */

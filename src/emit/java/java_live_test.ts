@@ -1,7 +1,7 @@
 /**
  * The generated Java client against real libraries: the fixtures' clients
- * compile against Debian's Spring Web and Jackson jars (only `@FeignClient`
- * and Spring 5's `@Nullable`, which Debian's Spring 4.3 lacks, stand in);
+ * compile against Debian's Spring Web and Jackson jars (only `@FeignClient`,
+ * `@SpringQueryMap` and Spring 5's `@Nullable`, which Debian's Spring 4.3 lacks, stand in);
  * and against the live servers: `server.ts` runs as a process (the
  * bookstore), the treeshop on `createServer`, and a Java program
  * (testdata/live/LiveClients.java) fetches every operation's answers (the
@@ -43,6 +43,7 @@ const SPRING = [
 ].map((jar) => `/usr/share/java/${jar}.jar`);
 const STAND_INS = [
   "org/springframework/cloud/openfeign/FeignClient.java",
+  "org/springframework/cloud/openfeign/SpringQueryMap.java",
   "org/springframework/lang/Nullable.java",
 ].map((file) => join(STUBS_DIR, file));
 
@@ -130,7 +131,7 @@ javacTest(
         `http://127.0.0.1:${treeshop.port}`,
       ]);
       assert.equal(result.code, 0, result.output);
-      assert.match(result.output, /^ok 20$/m);
+      assert.match(result.output, /^ok 22$/m);
     } finally {
       await treeshop.shutdown();
       await bookstore.stop();

@@ -15,6 +15,7 @@ import { loadConfig } from "../../config/config.ts";
 import { readGoldenModel } from "../../testing/golden.ts";
 import { constrainedModel } from "../testdata/constrained_model.ts";
 import { sampleModel } from "../testdata/sample_model.ts";
+import { searchFormModel } from "../testdata/search_form_model.ts";
 import { uploadModel } from "../testdata/upload_model.ts";
 import { DEFAULT_JAVA_BASE_PACKAGE, emitJava } from "./emit_java.ts";
 import { nastyModel } from "./testdata/nasty_model.ts";
@@ -83,6 +84,13 @@ javacTest(
 javacTest("java: a model with multipart parts compiles", async () => {
   const client = await compileClient(
     emitJava(uploadModel, { basePackage: "com.example.up" }),
+  );
+  await client.dispose();
+});
+
+javacTest("java: a model with an optional search form compiles", async () => {
+  const client = await compileClient(
+    emitJava(searchFormModel, { basePackage: "com.example.search" }),
   );
   await client.dispose();
 });

@@ -167,6 +167,11 @@ function parameterAnnotation(p: ParameterModel, unit: CompilationUnit): string {
         ? `@${unit.ref(WEB, "PathVariable")}(${wire})`
         : `@${unit.ref(WEB, "PathVariable")}(name = ${wire}, required = false)`;
     case "query": {
+      // An object parameter: Spring Cloud OpenFeign writes one query
+      // parameter per property, as the server reads them.
+      if (p.properties !== undefined) {
+        return `@${unit.ref(FEIGN, "SpringQueryMap")}`;
+      }
       const parts = [`name = ${wire}`, `required = ${p.required}`];
       if (p.defaultValue !== undefined) {
         parts.push(`defaultValue = ${javaString(String(p.defaultValue))}`);

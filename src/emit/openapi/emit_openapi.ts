@@ -58,6 +58,7 @@
  * @module
  */
 
+import { flattenQuery, queryObjectTypes } from "../../model/query_object.ts";
 import { multipartRequestBody } from "./multipart.ts";
 import type {
   ApiModel,
@@ -191,11 +192,17 @@ export function buildOpenApiDocument(
 interface DocumentTypes {
   readonly types: readonly (readonly object[])[];
   readonly nulls: NullTargets;
+  /** The types of object query parameters (`queryObjectTypes`). */
+  readonly queryObjects: readonly string[];
 }
 
 function documentTypes(model: ApiModel, nulls: NullTargets): DocumentTypes {
   const { dtos, dynamicEntities, enums, staticTypes, errors = [] } = model;
-  return { types: [dtos, dynamicEntities, enums, staticTypes, errors], nulls };
+  return {
+    types: [dtos, dynamicEntities, enums, staticTypes, errors],
+    nulls,
+    queryObjects: queryObjectTypes(model),
+  };
 }
 
 /**
@@ -208,7 +215,8 @@ function sameTypes(a: DocumentTypes, b: DocumentTypes): boolean {
     const other = b.types[i]!;
     return list.length === other.length &&
       list.every((item, j) => sameValue(item, other[j], NOT_SHOWN));
-  }) && sameValue(a.nulls, b.nulls);
+  }) && sameValue(a.nulls, b.nulls) &&
+    a.queryObjects.join() === b.queryObjects.join();
 }
 
 /** Properties of the model the document does not show. */
@@ -237,7 +245,7 @@ class OpenApiBuilder {
       [],
       () => {
         const registry = new SchemaRegistry(model, nulls);
-        registry.declareComponents();
+        registry.declareComponents(new Set(this.#types.queryObjects));
         return registry.snapshot();
       },
     );
@@ -354,7 +362,9 @@ class OpenApiBuilder {
       throw new Error(`${service.name}.${op.name} has several request bodies`);
     }
     if (params.length > 0) {
-      out.parameters = params.map((p) => this.#parameter(p));
+      out.parameters = params.flatMap(flattenQuery).map((p) =>
+        this.#parameter(p)
+      );
     }
     const body = bodies[0];
     if (body !== undefined) {

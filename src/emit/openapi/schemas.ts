@@ -108,15 +108,19 @@ export class SchemaRegistry {
 
   /**
    * Registers the model's declarations in model order, so that their names
-   * are the preferred ones whatever the operations refer to.
+   * are the preferred ones whatever the operations refer to. The types of
+   * object query parameters (`queryObjects`) travel as their properties,
+   * one parameter each: they become components only where something else
+   * refers to them.
    */
-  declareComponents(): void {
+  declareComponents(queryObjects: ReadonlySet<string>): void {
     for (const dto of this.model.dtos) {
       for (const shape of dto.shapes) this.#fetched(dto.entity, shape.key);
     }
     for (const dyn of this.model.dynamicEntities) this.#dynamic(dyn.entity);
     for (const st of this.model.staticTypes) {
-      if (st.typeParameters.length === 0) this.#static(st.name, []);
+      if (st.typeParameters.length > 0 || queryObjects.has(st.name)) continue;
+      this.#static(st.name, []);
     }
   }
 

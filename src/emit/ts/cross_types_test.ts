@@ -15,6 +15,7 @@ import { readGoldenModel } from "../../testing/golden.ts";
 import { shapeSchemaName } from "../openapi/schema_json.ts";
 import { SERVER_ERRORS } from "../../model/server_errors.ts";
 import type { ApiModel } from "../../model/api_model.ts";
+import { queryObjectTypes } from "../../model/query_object.ts";
 import { inputTypes } from "./input_types.ts";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
@@ -37,8 +38,10 @@ function pairs(model: ApiModel): [string, string, boolean][] {
       ]);
     }
   }
+  // A search form's type travels as query parameters: no schema of its own.
+  const forms = new Set(queryObjectTypes(model));
   for (const type of model.staticTypes) {
-    if (type.typeParameters.length === 0) {
+    if (type.typeParameters.length === 0 && !forms.has(type.name)) {
       out.push([`T.${type.name}`, type.name, inputs.statics.has(type.name)]);
     }
   }

@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import type { ApiModel } from "../../model/api_model.ts";
 import { emptyModel } from "../testdata/model_builders.ts";
 import { sampleModel } from "../testdata/sample_model.ts";
+import { searchFormModel } from "../testdata/search_form_model.ts";
 import { emitTypeScript } from "./emit_typescript.ts";
 import { edgeModel } from "./testdata/edge_model.ts";
 import {
@@ -57,6 +58,9 @@ Deno.test("edge model: the client passes fmt, lint, deno check, tsc", (t) =>
 
 Deno.test("empty model: the client passes fmt, lint, deno check, tsc", (t) =>
   checkClient(t, emptyModel, []));
+
+Deno.test("search form model: the client passes fmt, lint, deno check, tsc", (t) =>
+  checkClient(t, searchFormModel, []));
 
 /**
  * A looser or wronger client must fail the consumer's check: proof that the

@@ -11,6 +11,7 @@ import type {
   ServiceModel,
   TypeRef,
 } from "../../model/api_model.ts";
+import { flattenQuery } from "../../model/query_object.ts";
 import type { ImportExtension } from "./import_extension.ts";
 import { castReturn, executorReturn, promiseSignature } from "./layout.ts";
 import {
@@ -227,7 +228,11 @@ function requestStatements(operation: OperationModel): string[] {
     lines.push(`const uri = ${path};`);
   } else {
     lines.push("const query: string[] = [];");
-    for (const parameter of query) lines.push(...queryLines(parameter));
+    for (const parameter of query) {
+      for (const flat of flattenQuery(parameter)) {
+        lines.push(...queryLines(flat, queryValue(parameter, flat)));
+      }
+    }
     lines.push(`const path = ${path};`);
     lines.push(
       'const uri = query.length === 0 ? path : `${path}?${query.join("&")}`;',
@@ -267,10 +272,19 @@ function option(parameter: ParameterModel): string {
     : `options[${JSON.stringify(key)}]`;
 }
 
-/** Statements adding one query parameter. */
-function queryLines(parameter: ParameterModel): string[] {
+/**
+ * The expression of one flattened query parameter (`flat`) of `parameter`:
+ * `options.<key>`, or for a property of an object parameter
+ * `options.<key>.<property>` (`?.` when the object may be left out).
+ */
+function queryValue(parameter: ParameterModel, flat: ParameterModel): string {
+  if (flat === parameter) return option(parameter);
+  return `${option(parameter)}${parameter.required ? "." : "?."}${flat.name}`;
+}
+
+/** Statements adding one query parameter whose value is `value`. */
+function queryLines(parameter: ParameterModel, value: string): string[] {
   const key = encodeURIComponent(parameter.wireName);
-  const value = option(parameter);
   if (parameter.type.kind === "array") {
     const source = parameter.required ? value : `${value} ?? []`;
     return [

@@ -19,6 +19,7 @@ import type {
 } from "../../model/api_model.ts";
 import type { AnyClass } from "../../runtime/metadata.ts";
 import { bindSimple, type EnumValues } from "./bind.ts";
+import { bindQueryObject } from "./bind_object.ts";
 import { type BodyCheck, bodyChecks } from "./body_validator.ts";
 import {
   ownerClasses,
@@ -261,6 +262,14 @@ function simpleArguments(route: Route, c: Context): unknown[] {
   let queries: Record<string, string[]> | undefined;
   for (let i = 0; i < parameters.length; i++) {
     const parameter = parameters[i]!;
+    if (parameter.properties !== undefined) {
+      args[i] = bindObject(
+        route,
+        parameter,
+        (key) => (queries ??= c.req.queries())[key] ?? [],
+      );
+      continue;
+    }
     const raw = parameter.in === "query"
       ? (queries ??= c.req.queries())[parameter.wireName] ?? []
       : rawValues(parameter, c);
@@ -283,7 +292,21 @@ function bindParameter(
   parameter: ParameterModel,
   c: Context,
 ): unknown {
+  if (parameter.properties !== undefined) {
+    return bindObject(route, parameter, (key) => c.req.queries(key) ?? []);
+  }
   return bindRaw(route, parameter, rawValues(parameter, c));
+}
+
+/** An object query parameter's value; a 400 naming the property that does not fit. */
+function bindObject(
+  route: Route,
+  parameter: ParameterModel,
+  query: (key: string) => readonly string[],
+): unknown {
+  const bound = bindQueryObject(parameter, query, route.enums);
+  if (!bound.ok) throw new BadRequest(bound.parameter, bound.message);
+  return bound.value;
 }
 
 function bindRaw(

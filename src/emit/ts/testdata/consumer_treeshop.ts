@@ -17,6 +17,7 @@ import {
   type NodeInput,
   type NodeKind,
   type ProductDto,
+  type ProductFilter,
   type RequestOf,
   type ResponseOf,
   type TreeNodeDto,
@@ -65,6 +66,13 @@ export type Facts = [
     >
   >,
   Assert<Equals<ResponseOf<typeof api.treeService.createNode>, Node>>,
+  Assert<
+    Equals<
+      RequestOf<typeof api.treeService.searchProducts>,
+      { readonly filter: ProductFilter }
+    >
+  >,
+  Assert<Equals<ProductFilter["order"], "NAME" | "PRICE">>,
   Assert<Equals<NodeKind, "FOLDER" | "ITEM">>,
   Assert<Equals<Tree["kind"], NodeKind>>,
   Assert<Equals<NonNullable<Child["childNodes"]>[number], Child>>,
@@ -87,7 +95,13 @@ export async function correctUses(): Promise<string> {
   const maybeParent: number | undefined = tree?.id;
   const input: NodeInput = { name: "Child", parentId: maybeParent };
   await api.treeService.createNode({ body: input, requestId: "r-2" });
-  return [deep, productName, categoryName, indexed, created.name].join();
+  // The search form is one object; each property is a query parameter.
+  const found = await api.treeService.searchProducts({
+    filter: { name: "tee", availability: ["IN_STOCK"], order: "PRICE" },
+  });
+  const firstPrice: number | undefined = found[0]?.price;
+  return [deep, productName, categoryName, indexed, created.name, firstPrice]
+    .join();
 }
 
 /** What the types must reject; every line below is a compile error. */
@@ -106,6 +120,10 @@ export async function wrongUses(): Promise<void> {
     // @ts-expect-error: the principal is ignored, not an option
     user: { userName: "u" },
   });
+  // @ts-expect-error: the search form's order is required
+  await api.treeService.searchProducts({ filter: { name: "tee" } });
+  // @ts-expect-error: an enum property takes its values only
+  await api.treeService.searchProducts({ filter: { order: "COST" } });
   // @ts-expect-error: the body has its own type
   await api.treeService.createNode({ body: { title: "x" }, requestId: "r" });
 

@@ -7,6 +7,7 @@ import type { TreeNodeDto } from "../model/dto/TreeNodeDto.ts";
 import type { ImageMeta } from "../model/static/ImageMeta.ts";
 import type { ImageReceipt } from "../model/static/ImageReceipt.ts";
 import type { NodeInput } from "../model/static/NodeInput.ts";
+import type { ProductFilter } from "../model/static/ProductFilter.ts";
 import type { Tuple2 } from "../model/static/Tuple2.ts";
 
 /** Category trees and products, for the shop's clients. */
@@ -62,6 +63,31 @@ export class TreeService {
     };
   };
 
+  /** Products found by the search form, each property one query parameter. */
+  readonly searchProducts = async (
+    options: TreeServiceOptions["searchProducts"],
+  ): Promise<ReadonlyArray<ProductDto["ShopFetchers/PRODUCT"]>> => {
+    const query: string[] = [];
+    if (options.filter.name !== undefined) {
+      query.push(`name=${encodeURIComponent(options.filter.name)}`);
+    }
+    if (options.filter.minPrice !== undefined) {
+      query.push(`minPrice=${encodeURIComponent(options.filter.minPrice)}`);
+    }
+    if (options.filter.maxPrice !== undefined) {
+      query.push(`maxPrice=${encodeURIComponent(options.filter.maxPrice)}`);
+    }
+    for (const value of options.filter.availability ?? []) {
+      query.push(`availability=${encodeURIComponent(value)}`);
+    }
+    query.push(`order=${encodeURIComponent(options.filter.order)}`);
+    const path = "/api/v1/tree/products/search";
+    const uri = query.length === 0 ? path : `${path}?${query.join("&")}`;
+    return (await this.#executor({ uri, method: "GET" })) as ReadonlyArray<
+      ProductDto["ShopFetchers/PRODUCT"]
+    >;
+  };
+
   /** Adds a node. */
   readonly createNode = async (
     options: TreeServiceOptions["createNode"],
@@ -102,6 +128,10 @@ export type TreeServiceOptions = {
     readonly id: number;
   };
   readonly productIndex: { readonly [key: string]: never };
+  readonly searchProducts: {
+    /** What to look for. */
+    readonly filter: ProductFilter;
+  };
   readonly createNode: {
     /** The node to add. */
     readonly body: NodeInput;

@@ -3,4 +3,5 @@
 export type { ImageMeta } from "./ImageMeta.ts";
 export type { ImageReceipt } from "./ImageReceipt.ts";
 export type { NodeInput } from "./NodeInput.ts";
+export type { ProductFilter } from "./ProductFilter.ts";
 export type { Tuple2 } from "./Tuple2.ts";

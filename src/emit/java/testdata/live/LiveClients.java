@@ -59,10 +59,14 @@ public final class LiveClients {
         ok(shop, "GET", "/tree/999999", TreeService.class, "findTree");
         ok(shop, "GET", "/tree/3/pair", TreeService.class, "findNodeWithProduct");
         ok(shop, "GET", "/tree/products/index", TreeService.class, "productIndex");
+        ok(shop, "GET", "/tree/products/search?maxPrice=20&availability=IN_STOCK&order=PRICE",
+            TreeService.class, "searchProducts");
         ok(shop, "POST", "/tree/nodes", "{\"name\": \"Caps\", \"parentId\": 1}", TreeService.class,
             "createNode");
         error(shop, "GET", "/tree/999999/pair", 404, com.example.shop.client.model.errors.ServerErrors.NotFound.class);
         error(shop, "GET", "/tree/one", 400, com.example.shop.client.model.errors.ServerErrors.BadRequest.class);
+        error(shop, "GET", "/tree/products/search?order=COST", 400,
+            com.example.shop.client.model.errors.ServerErrors.BadRequest.class);
         System.out.println("ok " + checked);
     }
 

@@ -7,10 +7,13 @@ import com.example.shop.client.model.dto.TreeNodeDto;
 import com.example.shop.client.model.statics.ImageMeta;
 import com.example.shop.client.model.statics.ImageReceipt;
 import com.example.shop.client.model.statics.NodeInput;
+import com.example.shop.client.model.statics.ProductFilter;
 import com.example.shop.client.model.statics.Tuple2;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.springframework.cloud.openfeign.FeignClient;
+import org.springframework.cloud.openfeign.SpringQueryMap;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -52,6 +55,16 @@ public interface TreeService {
      */
     @GetMapping("/api/v1/tree/products/index")
     Map<String, Map<String, ProductDto.ShopFetchers_PRODUCT_NAME>> productIndex();
+
+    /**
+     * Products found by the search form, each property one query parameter.
+     *
+     * @param filter What to look for.
+     */
+    @GetMapping("/api/v1/tree/products/search")
+    List<ProductDto.ShopFetchers_PRODUCT> searchProducts(
+        @SpringQueryMap ProductFilter filter
+    );
 
     /**
      * Adds a node.
