@@ -4,10 +4,12 @@ package com.example.shop.client.service;
 
 import com.example.shop.client.model.dto.ProductDto;
 import com.example.shop.client.model.dto.TreeNodeDto;
+import com.example.shop.client.model.dto.WarehouseDto;
 import com.example.shop.client.model.statics.ImageMeta;
 import com.example.shop.client.model.statics.ImageReceipt;
 import com.example.shop.client.model.statics.NodeInput;
 import com.example.shop.client.model.statics.Tuple2;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.springframework.cloud.openfeign.FeignClient;
@@ -52,6 +54,22 @@ public interface TreeService {
      */
     @GetMapping("/tree/products/index")
     Map<String, Map<String, ProductDto.ShopFetchers_PRODUCT_NAME>> productIndex();
+
+    /**
+     * A warehouse with its address.
+     *
+     * @param id Identifier of the warehouse.
+     */
+    @GetMapping("/tree/warehouse/{id}")
+    Optional<WarehouseDto.TreeController_WAREHOUSE_FETCHER> findWarehouse(
+        @PathVariable("id") long id
+    );
+
+    /**
+     * Every warehouse's city and latitude.
+     */
+    @GetMapping("/tree/warehouses/cities")
+    List<WarehouseDto.TreeController_WAREHOUSE_CITY_FETCHER> warehouseCities();
 
     /**
      * Adds a node.
