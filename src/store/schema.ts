@@ -101,6 +101,11 @@ export function buildSchema(
     });
     for (const property of metadata.properties.values()) {
       if (property.kind === "association") visit(property.target());
+      if (property.kind === "embedded") {
+        throw new TypeError(
+          `${metadata.name}.${property.name} is @Embedded(): the store does not keep embeddables yet; serve such entities from your own data`,
+        );
+      }
     }
   };
   entities.forEach(visit);

@@ -4,6 +4,7 @@ import { BOOKSTORE_COLUMN_TYPES } from "../../fixtures/bookstore/data.ts";
 import { postgresDialect } from "./postgres_dialect.ts";
 import { Author, Book, BookStore } from "../../fixtures/bookstore/entities.ts";
 import { TreeNode } from "../../fixtures/treeshop/entities.ts";
+import { Warehouse } from "../../fixtures/treeshop/warehouses.ts";
 import { sqliteDialect } from "./dialect.ts";
 import { buildSchema, schemaStatements, snakeCase } from "./schema.ts";
 
@@ -124,5 +125,12 @@ Deno.test("an inverse side whose mappedBy names no owning side is refused", () =
   assert.throws(
     () => buildSchema([Label]).table(Tag),
     /Tag is not an entity of this store/,
+  );
+});
+
+Deno.test("an entity with an embeddable is refused by name, not mis-stored", () => {
+  assert.throws(
+    () => buildSchema([Warehouse]),
+    /Warehouse\.address is @Embedded\(\): the store does not keep embeddables yet/,
   );
 });
