@@ -13,6 +13,7 @@ import {
   type PropertyMetadata,
 } from "../runtime/entity.ts";
 import type { AnyClass } from "../runtime/metadata.ts";
+import { embeddedColumns } from "./embedded_columns.ts";
 import type { ColumnType, Dialect } from "./dialect.ts";
 
 /** An association property of an entity. */
@@ -101,11 +102,6 @@ export function buildSchema(
     });
     for (const property of metadata.properties.values()) {
       if (property.kind === "association") visit(property.target());
-      if (property.kind === "embedded") {
-        throw new TypeError(
-          `${metadata.name}.${property.name} is @Embedded(): the store does not keep embeddables yet; serve such entities from your own data`,
-        );
-      }
     }
   };
   entities.forEach(visit);
@@ -254,6 +250,15 @@ export function schemaStatements(schema: Schema, dialect: Dialect): string[] {
         columns.push(
           column(property.column, typeOf(metadata, property.name), notNull),
         );
+      }
+      if (property.kind === "embedded") {
+        for (const embedded of embeddedColumns(property)) {
+          columns.push(column(
+            embedded.column,
+            typeOf(metadata, embedded.path.join(".")),
+            embedded.nullable ? "" : "NOT NULL",
+          ));
+        }
       }
       if (property.kind !== "association") continue;
       const target = schema.table(property.target());

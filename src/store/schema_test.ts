@@ -128,9 +128,19 @@ Deno.test("an inverse side whose mappedBy names no owning side is refused", () =
   );
 });
 
-Deno.test("an entity with an embeddable is refused by name, not mis-stored", () => {
+Deno.test("DDL: an embeddable's fields are prefixed columns, nested prefixes concatenated", () => {
+  const schema = buildSchema([Warehouse], {
+    "Warehouse.address.location.latitude": "real",
+  });
+  assert.deepEqual(schemaStatements(schema, sqliteDialect), [
+    `CREATE TABLE IF NOT EXISTS "warehouse" ("id" INTEGER PRIMARY KEY, "name" NOT NULL, "address_street" NOT NULL, "address_city" NOT NULL, "address_zip_code", "address_location_latitude" REAL NOT NULL, "address_location_longitude" NOT NULL)`,
+  ]);
   assert.throws(
-    () => buildSchema([Warehouse]),
-    /Warehouse\.address is @Embedded\(\): the store does not keep embeddables yet/,
+    () =>
+      schemaStatements(
+        buildSchema([Warehouse], { "Warehouse.name": "text" }),
+        postgresDialect,
+      ),
+    /Warehouse\.address\.street needs a column type on this engine/,
   );
 });
