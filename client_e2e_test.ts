@@ -210,7 +210,10 @@ Deno.test("e2e: treeshop calls with a header, a body, an injected principal and 
     assert.equal(api.treeService.findTree, undefined); // group shop left out
     // Embeddables: a whole Address (with its GeoPoint), then some fields.
     const warehouse = await api.treeService.findWarehouse({ id: 2 });
-    assert.deepEqual(check("GET /tree/warehouse/{id}", 200, warehouse), []);
+    assert.deepEqual(
+      check("GET /tree/warehouses/{id}/address", 200, warehouse),
+      [],
+    );
     assert.deepEqual(warehouse, {
       id: 2,
       name: "South",

@@ -65,7 +65,7 @@ import { modelHasParts, multipartText } from "./multipart.ts";
 import { enumsIndexText, type EnumStyle, enumText } from "./enum_style.ts";
 import { type ImportExtension, withExtension } from "./import_extension.ts";
 import { type NullRenderMode, nullTargets } from "./null_mode.ts";
-import { type FileMemo, NO_MEMO } from "../file_memo.ts";
+import { type FileMemo, NO_MEMO, sameValue } from "../file_memo.ts";
 
 export { IMPORT_EXTENSIONS, type ImportExtension } from "./import_extension.ts";
 
@@ -128,9 +128,14 @@ export function emitTypeScript(
   const inputs = inputTypes(model);
   const nulls = nullTargets(model, options.nullRenderMode);
   const header = headerLine(model, options.sourceName);
-  const embeddables = model.staticTypes
-    .filter((type) => type.origin === "embeddable")
-    .map((type) => type.name);
+  // Kept identical while equal, so the files keyed by it stay reusable.
+  const embeddables = memo.stable(
+    "ts embeddables",
+    model.staticTypes
+      .filter((type) => type.origin === "embeddable")
+      .map((type) => type.name),
+    sameValue,
+  );
   const files = new Map<string, string>();
   const add = (path: string, text: string) => {
     files.set(path, formatTypeScript(path, `${header}\n\n${text}`));

@@ -67,7 +67,7 @@ export class TreeService {
   readonly findWarehouse = async (
     options: TreeServiceOptions["findWarehouse"],
   ): Promise<WarehouseDto["TreeController/WAREHOUSE_FETCHER"] | undefined> => {
-    const uri = `/tree/warehouse/${encodeURIComponent(options.id)}`;
+    const uri = `/tree/warehouses/${encodeURIComponent(options.id)}/address`;
     const result = await this.#executor({ uri, method: "GET" });
     return (result ?? undefined) as
       | WarehouseDto["TreeController/WAREHOUSE_FETCHER"]

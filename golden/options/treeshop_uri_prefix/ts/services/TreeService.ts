@@ -67,7 +67,9 @@ export class TreeService {
   readonly findWarehouse = async (
     options: TreeServiceOptions["findWarehouse"],
   ): Promise<WarehouseDto["TreeController/WAREHOUSE_FETCHER"] | undefined> => {
-    const uri = `/api/v1/tree/warehouse/${encodeURIComponent(options.id)}`;
+    const uri = `/api/v1/tree/warehouses/${
+      encodeURIComponent(options.id)
+    }/address`;
     const result = await this.#executor({ uri, method: "GET" });
     return (result ?? undefined) as
       | WarehouseDto["TreeController/WAREHOUSE_FETCHER"]

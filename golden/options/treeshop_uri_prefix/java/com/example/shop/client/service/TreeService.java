@@ -60,7 +60,7 @@ public interface TreeService {
      *
      * @param id Identifier of the warehouse.
      */
-    @GetMapping("/api/v1/tree/warehouse/{id}")
+    @GetMapping("/api/v1/tree/warehouses/{id}/address")
     Optional<WarehouseDto.TreeController_WAREHOUSE_FETCHER> findWarehouse(
         @PathVariable("id") long id
     );
