@@ -301,6 +301,19 @@ const TREESHOP_CALLS: readonly Call[] = [
   },
   { method: "GET", path: "/tree/products/index", status: 200 },
   {
+    method: "GET",
+    path: "/tree/warehouses/{id}/address",
+    params: { path: { id: 1 } },
+    status: 200,
+  },
+  {
+    method: "GET",
+    path: "/tree/warehouses/{id}/address",
+    params: { path: { id: 999999 } },
+    status: 200,
+  },
+  { method: "GET", path: "/tree/warehouses/cities", status: 200 },
+  {
     method: "POST",
     path: "/tree/nodes",
     params: { header: AUTHORIZED },
