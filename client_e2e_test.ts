@@ -208,6 +208,27 @@ Deno.test("e2e: treeshop calls with a header, a body, an injected principal and 
     assert.deepEqual(check("POST /tree/nodes", 200, node), []);
     assert.deepEqual(node, { id: 7, name: "Socks", parent: { id: 1 } });
     assert.equal(api.treeService.findTree, undefined); // group shop left out
+    // Embeddables: a whole Address (with its GeoPoint), then some fields.
+    const warehouse = await api.treeService.findWarehouse({ id: 2 });
+    assert.deepEqual(
+      check("GET /tree/warehouses/{id}/address", 200, warehouse),
+      [],
+    );
+    assert.deepEqual(warehouse, {
+      id: 2,
+      name: "South",
+      address: {
+        street: "5 Via Roma",
+        city: "Palermo",
+        location: { latitude: 38.12, longitude: 13.36 },
+      },
+    });
+    const cities = await api.treeService.warehouseCities();
+    assert.deepEqual(check("GET /tree/warehouses/cities", 200, cities), []);
+    assert.deepEqual(cities.map((w: { address: unknown }) => w.address), [
+      { city: "Hamburg", location: { latitude: 53.54 } },
+      { city: "Palermo", location: { latitude: 38.12 } },
+    ]);
     // An upload: the generated FormData, sent as multipart/form-data.
     const bytes = new TextEncoder().encode("GIF89a, a tiny image");
     const receipt = await api.treeService.uploadImage({

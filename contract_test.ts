@@ -315,6 +315,12 @@ const TREESHOP_CALLS: readonly Call[] = [
   },
   {
     method: "GET",
+    path: "/tree/warehouses/{id}/address",
+    params: { path: { id: 1 } },
+    status: 200,
+  },
+  {
+    method: "GET",
     path: "/tree/products/search",
     params: { query: { order: "NAME", minPrice: -1 } },
     status: 400,
@@ -325,6 +331,13 @@ const TREESHOP_CALLS: readonly Call[] = [
     params: { query: { name: "tee" } },
     status: 400,
   },
+  {
+    method: "GET",
+    path: "/tree/warehouses/{id}/address",
+    params: { path: { id: 999999 } },
+    status: 200,
+  },
+  { method: "GET", path: "/tree/warehouses/cities", status: 200 },
   {
     method: "POST",
     path: "/tree/nodes",

@@ -26,8 +26,17 @@ export {
   type PropertyMetadata,
 } from "./src/runtime/entity.ts";
 export {
+  Embeddable,
+  type EmbeddableMetadata,
+  embeddableMetadata,
+  Embedded,
+  type EmbeddedOptions,
+  isEmbeddable,
+} from "./src/runtime/embeddable.ts";
+export {
   type AnyFetcher,
   type AssociationOptions,
+  embeddable,
   type Fetcher,
   fetcher,
   isFetcher,

@@ -308,6 +308,7 @@ function typeReaders(
   const names = new TypeNames(sink);
   const shapes: ShapeReader = new ShapeReader(sink, {
     entityOf: (declaration) => names.entityOf(declaration),
+    embeddableOf: (declaration) => names.embeddableOf(declaration),
     claim: (space, name, declaration, at, where) =>
       names.claim(space, name, declaration, at, where),
     scalarType: (entity, property) => mapper.scalarType(entity, property),

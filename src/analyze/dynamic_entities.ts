@@ -79,7 +79,8 @@ export function dynamicRef(
     for (const property of entity.properties) {
       let type: TypeRef | undefined;
       let constraints: Constraints | undefined;
-      if (property.kind === "scalar") {
+      if (property.kind !== "association") {
+        // An embedded value maps as its declared class: the embeddable type.
         ({ type, constraints } = scalarType(cx, entity, property) ?? {});
       } else if (property.target !== undefined) {
         const target = cx.names.entityOf(property.target);

@@ -24,6 +24,7 @@ const PROPERTY_DECORATORS: ReadonlyMap<string, EntityProperty["kind"]> =
     ["ManyToOne", "association"],
     ["OneToMany", "association"],
     ["ManyToMany", "association"],
+    ["Embedded", "embedded"],
   ]);
 
 /** One persistent property of an entity. */
@@ -31,10 +32,14 @@ export interface EntityProperty {
   readonly name: string;
   readonly declaration: ts.PropertyDeclaration;
   readonly doc?: string;
-  readonly kind: "scalar" | "association";
+  /** `embedded`: an `@Embedded()` value of an `@Embeddable()` class. */
+  readonly kind: "scalar" | "association" | "embedded";
   /** For associations: one-to-many and many-to-many. */
   readonly toMany: boolean;
-  /** For associations: the target entity class, when it could be resolved. */
+  /**
+   * For associations: the target entity class, when it could be resolved;
+   * for an embedded value: its class.
+   */
   readonly target?: ts.ClassDeclaration;
 }
 
@@ -83,7 +88,9 @@ export function readEntity(declaration: ts.ClassDeclaration): EntityInfo {
       });
       continue;
     }
-    const target = associationTarget(property, found.decorator);
+    const target = kind === "embedded"
+      ? embeddedTarget(property, found.decorator)
+      : associationTarget(property, found.decorator);
     properties.push({
       name: propertyName(property),
       declaration: property,
@@ -116,6 +123,21 @@ function associationTarget(
   // Fall back to the declared type: `T`, `T | null`, `T[]`, `Array<T>`.
   const typeNode = property.type;
   return typeNode === undefined ? undefined : entityIn(typeNode);
+}
+
+/** The class of an embedded value: `() => Type`, else the property type. */
+function embeddedTarget(
+  property: ts.PropertyDeclaration,
+  decorator: ts.Decorator,
+): ts.ClassDeclaration | undefined {
+  const first = decoratorArguments(decorator)[0];
+  if (first !== undefined && ts.isArrowFunction(first)) {
+    return classOf(first.body);
+  }
+  const typeNode = property.type;
+  return typeNode !== undefined && ts.isTypeReferenceNode(typeNode)
+    ? classOf(typeReferenceNameNode(typeNode))
+    : undefined;
 }
 
 /**

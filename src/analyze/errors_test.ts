@@ -406,6 +406,43 @@ const CASES: Record<string, Expected> = {
       },
     ],
   },
+  bad_embeddable: {
+    ok: false,
+    diagnostics: [
+      {
+        code: "TAILOR027",
+        file: "controller.ts",
+        line: 29,
+        column: 3,
+        message:
+          "embeddable Address.city is an association: an embeddable is a value stored in its owner's columns",
+      },
+      {
+        code: "TAILOR027",
+        file: "controller.ts",
+        line: 32,
+        column: 3,
+        message:
+          "embeddable Address.previous: Address contains itself through this property, so its columns never end",
+      },
+      {
+        code: "TAILOR027",
+        file: "controller.ts",
+        line: 39,
+        column: 3,
+        message:
+          "entity Customer.id: an id is a single column, not an embeddable",
+      },
+      {
+        code: "TAILOR027",
+        file: "controller.ts",
+        line: 42,
+        column: 3,
+        message:
+          "entity Customer.home: @Embedded() needs an @Embeddable() class",
+      },
+    ],
+  },
   property_name: {
     ok: false,
     diagnostics: [

@@ -51,6 +51,8 @@ const HINT_FORMS =
 export interface ShapeTypes {
   /** The entity of a class, when the class is an `@Entity()`. */
   entityOf(declaration: ts.ClassDeclaration): EntityInfo | undefined;
+  /** The properties of a class, when the class is an `@Embeddable()`. */
+  embeddableOf(declaration: ts.ClassDeclaration): EntityInfo | undefined;
   /** Claims an owner's name; false, with the clash reported, when taken. */
   claim(
     space: "owner",
@@ -98,7 +100,10 @@ export class ShapeReader {
     this.#types = types;
     this.#syntax = options.readBySyntax === false
       ? undefined
-      : new FetcherSyntaxReader((declaration) => types.entityOf(declaration));
+      : new FetcherSyntaxReader(
+        (declaration) => types.entityOf(declaration),
+        (declaration) => types.embeddableOf(declaration),
+      );
   }
 
   /** The shapes read so far with their entity's name, in the order reached. */
@@ -302,6 +307,19 @@ export class ShapeReader {
       const property = entity.properties.find((p) => p.name === name);
       if (property === undefined) continue;
       const doc = property.doc === undefined ? {} : { doc: property.doc };
+      if (property.kind === "embedded") {
+        const type = this.#embedded(
+          shape,
+          entity,
+          property,
+          origin,
+          path,
+          site,
+        );
+        if (type === undefined) continue;
+        properties.push({ name, type, optional: selected.optional, ...doc });
+        continue;
+      }
       if (property.kind === "scalar") {
         const mapped = this.#types.scalarType(entity, property);
         if (mapped === undefined) continue;
@@ -364,7 +382,43 @@ export class ShapeReader {
     properties.sort((a, b) =>
       (entity.order.get(a.name) ?? 0) - (entity.order.get(b.name) ?? 0)
     );
-    return { kind: "object", entity: entity.name, properties };
+    const embeddable = this.#types.embeddableOf(entity.declaration);
+    return embeddable === undefined
+      ? { kind: "object", entity: entity.name, properties }
+      : { kind: "object", properties };
+  }
+
+  /**
+   * The type of a selected embedded value: the embeddable's own type when
+   * every field is selected (nested embeddables whole too), else an inline
+   * object of the selected fields.
+   */
+  #embedded(
+    shape: SelectedShape,
+    owner: EntityInfo,
+    property: EntityProperty,
+    origin: ShapeOrigin,
+    path: readonly string[],
+    site: Site,
+  ): TypeRef | undefined {
+    const target = property.target &&
+      this.#types.embeddableOf(property.target);
+    if (target === undefined) return undefined; // reported (TAILOR027)
+    const { child } = shape.association(property.name);
+    const part = this.#object(
+      child,
+      target,
+      origin,
+      [...path, property.name],
+      site,
+    );
+    const whole = target.properties.every((field) =>
+      part.properties.some((selected) =>
+        selected.name === field.name &&
+        (field.kind !== "embedded" || selected.type.kind === "static")
+      )
+    );
+    return whole ? this.#types.scalarType(owner, property)?.type : part;
   }
 
   /**

@@ -70,13 +70,19 @@ interface PropertyFacts {
 /** Reads fetcher chains; one per analysis (it caches property facts). */
 export class FetcherSyntaxReader {
   readonly #entityOf: EntityLookup;
+  readonly #embeddableOf: EntityLookup;
   readonly #facts = new Map<
     ts.PropertyDeclaration,
     PropertyFacts | undefined
   >();
 
-  constructor(entityOf: EntityLookup) {
+  /** `embeddableOf` reads `@Embeddable()` classes (none by default). */
+  constructor(
+    entityOf: EntityLookup,
+    embeddableOf: EntityLookup = () => undefined,
+  ) {
     this.#entityOf = entityOf;
+    this.#embeddableOf = embeddableOf;
   }
 
   /**
@@ -108,16 +114,20 @@ export class FetcherSyntaxReader {
     return ok ? read : undefined;
   }
 
-  /** `fetcher(Entity)`: the id alone. */
+  /** `fetcher(Entity)`: the id alone; `embeddable(Type)`: nothing. */
   #start(
     callee: ts.Node,
     args: readonly ts.Expression[],
   ): { info: EntityInfo; selected: Map<string, Selected> } | undefined {
-    if (runtimeNameOfSymbol(resolvedSymbol(callee)) !== "fetcher") {
-      return undefined;
-    }
+    const start = runtimeNameOfSymbol(resolvedSymbol(callee));
     const [argument] = args;
     if (args.length !== 1 || argument === undefined) return undefined;
+    if (start === "embeddable") {
+      const type = classOf(argument);
+      const info = type && this.#embeddableOf(type);
+      return info && { info, selected: new Map() };
+    }
+    if (start !== "fetcher") return undefined;
     const declaration = classOf(argument);
     const info = declaration && this.#entityOf(declaration);
     if (info === undefined) return undefined;
@@ -145,6 +155,7 @@ export class FetcherSyntaxReader {
     if (name === "allScalarFields") {
       if (args.length > 0) return false;
       for (const property of info.properties) {
+        if (property.kind === "embedded") continue;
         const facts = this.#factsOf(property);
         if (facts === undefined || !agrees(property, facts)) return false;
         if (facts.association || facts.computed) continue;
@@ -155,6 +166,9 @@ export class FetcherSyntaxReader {
     const property = info.properties.find((p) => p.name === name);
     const facts = property && this.#factsOf(property);
     if (property === undefined || facts === undefined) return false;
+    if (property.kind === "embedded") {
+      return this.#embedded(selected, property, facts, args);
+    }
     if (!agrees(property, facts)) return false;
     const [first, second] = args;
     if (args.length === 1 && first!.kind === ts.SyntaxKind.FalseKeyword) {
@@ -193,6 +207,63 @@ export class FetcherSyntaxReader {
     const association = { many: facts.many, recursive: true, child };
     selected.set(name, { optional: true, association });
     return true;
+  }
+
+  /**
+   * An embedded value's selector: `false`, nothing (the whole value) or an
+   * `embeddable(Type)...` chain of the property's class.
+   */
+  #embedded(
+    selected: Map<string, Selected>,
+    property: EntityProperty,
+    facts: PropertyFacts,
+    args: readonly ts.Expression[],
+  ): boolean {
+    const [first] = args;
+    if (args.length > 1 || facts.many) return false;
+    if (first?.kind === ts.SyntaxKind.FalseKeyword) {
+      selected.delete(property.name);
+      return true;
+    }
+    const target = property.target && this.#embeddableOf(property.target);
+    if (target === undefined) return false;
+    const read = first === undefined
+      ? this.#whole(target, new Set())
+      : this.#chain(first);
+    if (read?.info.declaration !== target.declaration) return false;
+    const child = shapeOf(read);
+    selected.set(property.name, {
+      optional: facts.nullable,
+      association: { many: false, recursive: false, child },
+    });
+    return true;
+  }
+
+  /** An embeddable selected whole: every field, nested embeddables whole. */
+  #whole(
+    info: EntityInfo,
+    path: ReadonlySet<EntityInfo>,
+  ): { info: EntityInfo; selected: Map<string, Selected> } | undefined {
+    if (path.has(info)) return undefined;
+    const selected = new Map<string, Selected>();
+    for (const property of info.properties) {
+      const facts = this.#factsOf(property);
+      if (facts === undefined) return undefined;
+      if (property.kind !== "embedded") {
+        if (facts.association) return undefined;
+        selected.set(property.name, { optional: facts.nullable });
+        continue;
+      }
+      const target = property.target && this.#embeddableOf(property.target);
+      const read = target && this.#whole(target, new Set([...path, info]));
+      if (read === undefined) return undefined;
+      const child = shapeOf(read);
+      selected.set(property.name, {
+        optional: facts.nullable,
+        association: { many: false, recursive: false, child },
+      });
+    }
+    return { info, selected };
   }
 
   #factsOf(property: EntityProperty): PropertyFacts | undefined {

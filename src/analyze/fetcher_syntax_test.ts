@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { isEmbeddableClass } from "./embeddables.ts";
 import { fileURLToPath } from "node:url";
 import { writeSyntheticProject } from "../testing/synthetic_project.ts";
 import { analyzeLoaded } from "./analyze.ts";
@@ -17,8 +18,11 @@ const PROJECTS = [
 ];
 
 function reader(): FetcherSyntaxReader {
-  return new FetcherSyntaxReader((declaration) =>
-    isEntityClass(declaration) ? readEntity(declaration) : undefined
+  return new FetcherSyntaxReader(
+    (declaration) =>
+      isEntityClass(declaration) ? readEntity(declaration) : undefined,
+    (declaration) =>
+      isEmbeddableClass(declaration) ? readEntity(declaration) : undefined,
   );
 }
 

@@ -26,6 +26,7 @@ import {
   typeOf,
 } from "./compiler.ts";
 import { docOf } from "./docs.ts";
+import { isEmbeddableClass } from "./embeddables.ts";
 import { classOf } from "./entities.ts";
 import {
   isLibNode,
@@ -249,6 +250,8 @@ function ensureStatic(
   const doc = docOf(declaration);
   const origin = builtin
     ? "builtin"
+    : ts.isClassDeclaration(declaration) && isEmbeddableClass(declaration)
+    ? "embeddable"
     : containsFetchBy(declaration)
     ? "hybrid"
     : "plain";

@@ -10,6 +10,7 @@
 import { CODES, type DiagnosticSink } from "./codes.ts";
 import { filePathOf, type ts } from "./compiler.ts";
 import { type EntityInfo, isEntityClass, readEntity } from "./entities.ts";
+import { checkEmbeddables, isEmbeddableClass } from "./embeddables.ts";
 import { isIdentifierName } from "./symbols.ts";
 
 /** Name spaces in which two declarations may not share a name. */
@@ -23,6 +24,8 @@ export class TypeNames {
   readonly #entityInfos = new Map<string, EntityInfo>();
   /** Every class asked about: its entity, or null when it is none. */
   readonly #entities = new Map<ts.ClassDeclaration, EntityInfo | null>();
+  /** Every class asked about as an embeddable: its properties, or null. */
+  readonly #embeddables = new Map<ts.ClassDeclaration, EntityInfo | null>();
 
   /** Clashes and bad property names are reported to `sink`. */
   constructor(sink: DiagnosticSink) {
@@ -90,6 +93,7 @@ export class TypeNames {
             `entity ${info.name}`,
           );
         }
+        this.#checkEmbedded(info, false);
         if (!this.#entityInfos.has(info.name)) {
           this.#entityInfos.set(info.name, info);
         }
@@ -102,6 +106,30 @@ export class TypeNames {
       }
     }
     return info ?? undefined;
+  }
+
+  /**
+   * The properties of an `@Embeddable()` class (cached), read as an
+   * entity's are; what it gets wrong is reported once.
+   */
+  embeddableOf(declaration: ts.ClassDeclaration): EntityInfo | undefined {
+    let info = this.#embeddables.get(declaration);
+    if (info === undefined) {
+      info = isEmbeddableClass(declaration) ? readEntity(declaration) : null;
+      this.#embeddables.set(declaration, info);
+      if (info !== null) this.#checkEmbedded(info, true);
+    }
+    return info ?? undefined;
+  }
+
+  /** Checks the embeddables of `info` and, once each, those it embeds. */
+  #checkEmbedded(info: EntityInfo, embeddable: boolean): void {
+    checkEmbeddables(info, embeddable, this.#sink);
+    for (const property of info.properties) {
+      if (property.kind === "embedded" && property.target !== undefined) {
+        this.embeddableOf(property.target);
+      }
+    }
   }
 
   /** Every name claimed (`space:name`) and its declaration (`path#pos`). */

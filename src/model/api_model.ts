@@ -290,7 +290,13 @@ export type StaticTypeOrigin =
   /** A custom class or interface of the project mixing in fetched entities. */
   | "hybrid"
   /** Another object type of the project: request bodies, plain results. */
-  | "plain";
+  | "plain"
+  /**
+   * An `@Embeddable()` value class (and the embeddables it nests): what an
+   * entity's embedded property holds, and what a fetcher selecting it whole
+   * loads. The TypeScript client writes it to `model/embeddable/`.
+   */
+  | "embeddable";
 
 /** A named object type, generic parameters kept. */
 export interface StaticTypeModel {

@@ -65,6 +65,8 @@ export function applyFetcher(
 }
 
 type Association = Extract<Selection, { kind: "association" }>;
+/** A selection with a child fetcher: an association or an embedded value. */
+type Nested = Extract<Selection, { kind: "association" | "embedded" }>;
 type Output = Record<string, unknown>;
 
 /** Where a recursive selection continues below the object of a task. */
@@ -151,13 +153,13 @@ class Projection {
 
   #association(
     name: string,
-    selection: Association,
+    selection: Nested,
     value: unknown,
     level: number,
   ): unknown {
     const one = (item: unknown): Output | undefined => {
       if (typeof item !== "object" || item === null) return undefined;
-      if (selection.recursive === undefined) {
+      if (selection.kind === "embedded" || selection.recursive === undefined) {
         return this.#schedule(selection.child, item, selection.child, 0);
       }
       if (this.#ancestors.has(item)) return undefined;

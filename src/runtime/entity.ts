@@ -53,6 +53,15 @@ export type PropertyMetadata =
     readonly target: () => AnyClass;
     /** The property of the target that owns the relation, for inverse sides. */
     readonly mappedBy?: string;
+  }
+  | {
+    readonly name: string;
+    readonly kind: "embedded";
+    readonly nullable: boolean;
+    /** The `@Embeddable()` class of the value (resolved lazily). */
+    readonly target: () => AnyClass;
+    /** Prefix of the value's columns: `address_` for `address`. */
+    readonly prefix: string;
   };
 
 /** Runtime description of an entity class. */
@@ -106,7 +115,11 @@ type FieldDecorator = (
 /** A name the fetcher text can write (the compiler's NAME token). */
 const PROPERTY_NAME = /^[\p{ID_Start}$_][\p{ID_Continue}$\u200c\u200d]*$/u;
 
-function propertyDecorator(
+/**
+ * The decorator of one persistent property: checks the name and records
+ * `describe(name)` in the class's metadata (entities and embeddables).
+ */
+export function propertyDecorator(
   describe: (name: string) => PropertyMetadata,
 ): FieldDecorator {
   return (_value, context) => {
@@ -135,7 +148,8 @@ function propertyDecorator(
   };
 }
 
-function snakeCase(name: string): string {
+/** `firstName` -> `first_name`: the default column of a property. */
+export function snakeCase(name: string): string {
   return name.replace(/[A-Z]/g, (c) => "_" + c.toLowerCase());
 }
 

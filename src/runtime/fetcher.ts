@@ -14,6 +14,7 @@ import {
   entityMetadata,
   type PropertyMetadata,
 } from "./entity.ts";
+import { embeddableMetadata } from "./embeddable.ts";
 
 declare const shapeBrand: unique symbol;
 
@@ -29,7 +30,18 @@ type Element<T> = T extends readonly (infer U)[] ? U : T;
 export type AssociationTarget<T> = NonNullable<Element<NonNullable<T>>>;
 
 type IsAssociation<T> = [AssociationTarget<T>] extends [ScalarValue] ? false
+  : IsEmbedded<T> extends true ? false
   : [AssociationTarget<T>] extends [object] ? true
+  : false;
+
+/**
+ * Whether a property holds an embeddable value: an object that is not a
+ * list and has no `id` (every entity has one, no embeddable may).
+ */
+type IsEmbedded<T> = [NonNullable<T>] extends [ScalarValue] ? false
+  : [NonNullable<T>] extends [readonly unknown[]] ? false
+  : [NonNullable<T>] extends [{ readonly id: unknown }] ? false
+  : [NonNullable<T>] extends [object] ? true
   : false;
 
 type DataKeys<E> =
@@ -40,8 +52,30 @@ type DataKeys<E> =
 
 /** Keys of `E` holding scalar values (computed ones included). */
 export type ScalarKeys<E> = {
-  [K in DataKeys<E>]-?: IsAssociation<E[K]> extends true ? never : K;
+  [K in DataKeys<E>]-?: IsAssociation<E[K]> extends true ? never
+    : IsEmbedded<E[K]> extends true ? never
+    : K;
 }[DataKeys<E>];
+
+/** Keys of `E` holding embeddable values (`@Embedded()`). */
+export type EmbeddedKeys<E> = {
+  [K in DataKeys<E>]-?: IsEmbedded<E[K]> extends true ? K : never;
+}[DataKeys<E>];
+
+/** The shape of an embeddable value selected whole: every field, recursively. */
+export type WholeShape<T> = Simplify<
+  & {
+    readonly [K in Exclude<DataKeys<T>, NullableKeys<T, DataKeys<T>>>]:
+      FieldShape<NonNullable<T[K]>>;
+  }
+  & {
+    readonly [K in NullableKeys<T, DataKeys<T>>]?: FieldShape<
+      NonNullable<T[K]>
+    >;
+  }
+>;
+
+type FieldShape<V> = IsEmbedded<V> extends true ? WholeShape<V> : V;
 
 /** Keys of `E` holding associations to other entities. */
 export type AssociationKeys<E> = {
@@ -134,6 +168,23 @@ export interface ScalarSelector<
   (include: false): Fetcher<E, Simplify<Omit<S, K>>>;
 }
 
+/**
+ * Selector of an embeddable value: no argument selects it whole, an
+ * `embeddable(Type)` fetcher selects some of its fields, `false` leaves it
+ * out.
+ */
+export interface EmbeddedSelector<
+  E extends object,
+  S,
+  K extends keyof E & string,
+> {
+  (): Fetcher<E, With<S, K, Entry<E, K, WholeShape<NonNullable<E[K]>>>>>;
+  <C extends AnyFetcher<NonNullable<E[K]> & object>>(
+    child: C,
+  ): Fetcher<E, With<S, K, Entry<E, K, ShapeOf<C>>>>;
+  (include: false): Fetcher<E, Simplify<Omit<S, K>>>;
+}
+
 /** Selector of the id: always selected, it cannot be left out. */
 export interface IdSelector<E extends object, S> {
   (include?: true): Fetcher<E, S>;
@@ -207,7 +258,8 @@ export type Fetcher<E extends object, S = IdShape<E>> =
     readonly [K in ScalarKeys<E>]: K extends "id" ? IdSelector<E, S>
       : ScalarSelector<E, S, K>;
   }
-  & { readonly [K in AssociationKeys<E>]: AssociationSelector<E, S, K> };
+  & { readonly [K in AssociationKeys<E>]: AssociationSelector<E, S, K> }
+  & { readonly [K in EmbeddedKeys<E>]: EmbeddedSelector<E, S, K> };
 
 /** The exact object type a fetcher loads. */
 export type ShapeOf<F> = F extends { readonly [shapeBrand]?: infer S } ? S
@@ -222,19 +274,27 @@ export type Selection =
     readonly child: AnyFetcher;
     /** Present for a recursive self-association. */
     readonly recursive?: { readonly depth?: number };
+  }
+  | {
+    readonly kind: "embedded";
+    /** The selected fields of the value (all of them when selected whole). */
+    readonly child: AnyFetcher;
   };
+
+/** What a fetcher needs of its entity's (or embeddable's) metadata. */
+type OwnerMetadata = Pick<EntityMetadata, "name" | "type" | "properties">;
 
 const prototypes = new WeakMap<AnyClass, object>();
 
 class FetcherState {
   constructor(
-    readonly metadata: EntityMetadata,
+    readonly metadata: OwnerMetadata,
     readonly selections: ReadonlyMap<string, Selection>,
   ) {}
 }
 
 function orderedSelections(
-  metadata: EntityMetadata,
+  metadata: OwnerMetadata,
   selections: Map<string, Selection>,
 ): ReadonlyMap<string, Selection> {
   const ordered = new Map<string, Selection>();
@@ -246,7 +306,7 @@ function orderedSelections(
 }
 
 function createFetcher(
-  metadata: EntityMetadata,
+  metadata: OwnerMetadata,
   selections: Map<string, Selection>,
 ): AnyFetcher {
   const instance = Object.create(prototypeOf(metadata)) as Record<
@@ -345,13 +405,63 @@ function associationSelector(
   };
 }
 
-function prototypeOf(metadata: EntityMetadata): object {
+function embeddedSelector(
+  property: Extract<PropertyMetadata, { kind: "embedded" }>,
+) {
+  return function (this: unknown, child?: unknown): AnyFetcher {
+    if (child === false) return withSelection(this, property.name, undefined);
+    const target = embeddableMetadata(property.target());
+    if (child === undefined) {
+      return withSelection(this, property.name, {
+        kind: "embedded",
+        child: wholeEmbeddable(target.type),
+      });
+    }
+    if (!isFetcher(child) || stateOf(child).metadata.type !== target.type) {
+      throw new TypeError(
+        `${
+          stateOf(this).metadata.name
+        }.${property.name} needs embeddable(${target.name}) or no argument`,
+      );
+    }
+    return withSelection(this, property.name, { kind: "embedded", child });
+  };
+}
+
+/**
+ * The fetcher of an embeddable selecting every field, nested embeddables
+ * whole. `path` holds the classes being expanded, against cycles.
+ */
+export function wholeEmbeddable(
+  type: AnyClass,
+  path: ReadonlySet<AnyClass> = new Set(),
+): AnyFetcher {
+  const metadata = embeddableMetadata(type);
+  if (path.has(type)) {
+    throw new TypeError(`Embeddable ${metadata.name} contains itself`);
+  }
+  const inner = new Set([...path, type]);
+  const selections = new Map<string, Selection>();
+  for (const property of metadata.properties.values()) {
+    selections.set(
+      property.name,
+      property.kind === "embedded"
+        ? { kind: "embedded", child: wholeEmbeddable(property.target(), inner) }
+        : { kind: "scalar" },
+    );
+  }
+  return createFetcher(metadata, selections);
+}
+
+function prototypeOf(metadata: OwnerMetadata): object {
   const existing = prototypes.get(metadata.type);
   if (existing) return existing;
   const proto: Record<string, unknown> = Object.create(fetcherMethods);
   for (const property of metadata.properties.values()) {
     proto[property.name] = property.kind === "association"
       ? associationSelector(property)
+      : property.kind === "embedded"
+      ? embeddedSelector(property)
       : scalarSelector(property);
   }
   prototypes.set(metadata.type, Object.freeze(proto));
@@ -364,6 +474,10 @@ export function fetcherText(fetcher: AnyFetcher): string {
   for (const [name, selection] of stateOf(fetcher).selections) {
     if (selection.kind === "scalar") {
       parts.push(name);
+      continue;
+    }
+    if (selection.kind === "embedded") {
+      parts.push(`${name} ${fetcherText(selection.child)}`);
       continue;
     }
     const recursive = selection.recursive === undefined
@@ -417,6 +531,31 @@ export function fetcher<E extends object>(entity: AnyClass<E>): Fetcher<E> {
     metadata,
     new Map([[metadata.idProperty, { kind: "scalar" }]]),
   ) as unknown as Fetcher<E>;
+}
+
+/**
+ * The fetcher factory of an `@Embeddable()` class, for selecting some fields
+ * of an embedded value: `.address(embeddable(Address).city())`. Starts
+ * with nothing selected.
+ */
+export function embeddable<T extends object>(
+  type: AnyClass<T>,
+): Fetcher<T, Record<never, never>> {
+  return createFetcher(
+    embeddableMetadata(type),
+    new Map(),
+  ) as unknown as Fetcher<
+    T,
+    Record<never, never>
+  >;
+}
+
+/** Builds an embeddable's fetcher from explicit selections (the compiler's). */
+export function embeddableFetcherOf(
+  type: AnyClass,
+  selections: ReadonlyMap<string, Selection>,
+): AnyFetcher {
+  return createFetcher(embeddableMetadata(type), new Map(selections));
 }
 
 /**

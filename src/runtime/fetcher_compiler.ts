@@ -53,8 +53,15 @@
  */
 
 import type { AnyClass } from "./metadata.ts";
-import { type AnyFetcher, fetcherOf, type Selection } from "./fetcher.ts";
+import {
+  type AnyFetcher,
+  embeddableFetcherOf,
+  fetcherOf,
+  type Selection,
+  wholeEmbeddable,
+} from "./fetcher.ts";
 import { type EntityMetadata, entityMetadata } from "./entity.ts";
+import { embeddableMetadata } from "./embeddable.ts";
 import { MAX_RECURSION_DEPTH } from "./apply_fetcher.ts";
 import { markClientFetcher } from "./fetcher_budget.ts";
 import {
@@ -105,8 +112,15 @@ class Parser {
     return result;
   }
 
-  /** `{ field* }` of `entity`, the lexer standing on `{`. */
-  #body(entity: EntityMetadata, depth: number): AnyFetcher {
+  /**
+   * `{ field* }` of `entity` (or of an embeddable, built by `build`), the
+   * lexer standing on `{`.
+   */
+  #body(
+    entity: Pick<EntityMetadata, "name" | "type" | "properties">,
+    depth: number,
+    build: typeof fetcherOf = fetcherOf,
+  ): AnyFetcher {
     const open = this.#lexer.next();
     if (depth > this.maxDepth) {
       fail(`nesting deeper than ${this.maxDepth} braces`, open);
@@ -116,7 +130,7 @@ class Parser {
       const token = this.#lexer.peek();
       if (token.kind === "}") {
         this.#lexer.next();
-        return fetcherOf(entity.type, selections);
+        return build(entity.type, selections);
       }
       if (token.kind === "end") expected(`"}"`, token);
       if (token.kind !== "name") expected(`field name or "}"`, token);
@@ -139,7 +153,7 @@ class Parser {
 
   /** One field of `entity`, the lexer standing on its name. */
   #field(
-    entity: EntityMetadata,
+    entity: Pick<EntityMetadata, "name" | "type" | "properties">,
     selections: Map<string, Selection>,
     depth: number,
   ): void {
@@ -151,6 +165,10 @@ class Parser {
     }
     if (selections.has(name)) {
       fail(`duplicate field "${name}" of ${entity.name}`, nameToken);
+    }
+    if (property.kind === "embedded") {
+      this.#embedded(property.target(), name, selections, depth);
+      return;
     }
     if (property.kind !== "association") {
       const next = this.#lexer.peek();
@@ -190,6 +208,26 @@ class Parser {
         ? { kind: "association", child }
         : { kind: "association", child, recursive },
     );
+  }
+
+  /**
+   * An embeddable value: whole (its name alone, or `{ ... }` naming all of
+   * its fields) or the fields in braces.
+   */
+  #embedded(
+    type: AnyClass,
+    name: string,
+    selections: Map<string, Selection>,
+    depth: number,
+  ): void {
+    const next = this.#lexer.peek();
+    if (next.kind === "(") {
+      fail(`embedded field "${name}" takes no options`, next);
+    }
+    const child = next.kind === "{"
+      ? this.#body(embeddableMetadata(type), depth + 1, embeddableFetcherOf)
+      : wholeEmbeddable(type);
+    selections.set(name, { kind: "embedded", child });
   }
 
   /** `(recursive, depth: N)`, the lexer standing on `(`. */

@@ -58,6 +58,8 @@ Deno.test("every fixture fetcher round-trips through its text form", () => {
     "AuthorWithStores.STORE_FETCHER",
     "TreeController.TREE_FETCHER",
     "TreeController.NODE_FETCHER",
+    "TreeController.WAREHOUSE_FETCHER",
+    "TreeController.WAREHOUSE_CITY_FETCHER",
     "ShopFetchers.PRODUCT",
     "ShopFetchers.PRODUCT_NAME",
   ]);

@@ -24,6 +24,8 @@ export interface ClassRecord {
   entityProperties?: Map<string, unknown>;
   /** Name given by `@Entity()`, present once the class is an entity. */
   entityName?: string;
+  /** Class name of an `@Embeddable()` value class, present once it is one. */
+  embeddableName?: string;
   /** Controller path prefix, present once the class is a controller. */
   controllerPrefix?: string;
   /** Routes of a controller, in declaration order. */

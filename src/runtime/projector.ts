@@ -47,8 +47,10 @@ function plainProjector(
   const children: (Projector | undefined)[] = [];
   for (const [name, selection] of fetcher.selections) {
     let child: Projector | undefined;
-    if (selection.kind === "association") {
-      if (selection.recursive !== undefined) return undefined;
+    if (selection.kind !== "scalar") {
+      if (selection.kind === "association" && selection.recursive) {
+        return undefined;
+      }
       child = plainProjector(selection.child, nulls);
       if (child === undefined) return undefined;
     }

@@ -24,6 +24,7 @@ import {
   whereClause,
 } from "./statement_sql.ts";
 import { type Counted, type LoadMeter, shareCopies } from "./load_meter.ts";
+import { embeddedReads, placeEmbedded } from "./embedded_columns.ts";
 
 /** What the executor runs on. */
 export interface ExecutionContext {
@@ -158,10 +159,12 @@ function toLoaded(
   for (let r = 0; r < rows.length; r++) {
     const row = rows[r]!;
     const object: Record<string, unknown> = {};
-    for (const { name, type } of columns) {
-      const value = row[name];
-      if (value !== null && value !== undefined) {
-        object[name] = dialect.decode(value, type);
+    for (const column of columns) {
+      const value = row[column.name];
+      if (column.path !== undefined) {
+        placeEmbedded(object, column, value, dialect);
+      } else if (value !== null && value !== undefined) {
+        object[column.name] = dialect.decode(value, column.type);
       }
     }
     loaded[r] = { object, row, copies: 1 };
@@ -174,12 +177,21 @@ function scalarColumns(
   table: EntityTable,
   fetcher: AnyFetcher,
 ): ScalarColumn[] {
-  return [...fetcher.selections]
-    .filter(([, selection]) => selection.kind === "scalar")
-    .map(([name]) => ({
-      name,
-      type: context.schema.columnType(table.metadata, name),
-    }));
+  const columns: ScalarColumn[] = [];
+  for (const [name, selection] of fetcher.selections) {
+    const property = table.metadata.properties.get(name);
+    if (selection.kind === "scalar") {
+      columns.push({
+        name,
+        type: context.schema.columnType(table.metadata, name),
+      });
+    } else if (selection.kind === "embedded" && property?.kind === "embedded") {
+      columns.push(
+        ...embeddedReads(context.schema, table, property, selection.child),
+      );
+    }
+  }
+  return columns;
 }
 
 async function loadAssociations(

@@ -6,7 +6,12 @@
  * @module
  */
 
-import type { AssociationKeys, ScalarKeys } from "../runtime/fetcher.ts";
+import type {
+  AssociationKeys,
+  EmbeddedKeys,
+  ScalarKeys,
+} from "../runtime/fetcher.ts";
+import { flattenEmbedded } from "./embedded_columns.ts";
 import type { Dialect } from "./dialect.ts";
 import type { EntityTable, Link, Schema } from "./schema.ts";
 import { StoreQueryError } from "./sort_code.ts";
@@ -25,6 +30,7 @@ export type EntityRef = EntityId | { readonly id: EntityId };
  */
 export type InsertValues<E> =
   & { readonly [K in ScalarKeys<E>]?: E[K] | null }
+  & { readonly [K in EmbeddedKeys<E>]?: E[K] | null }
   & {
     readonly [K in AssociationKeys<E>]?:
       | EntityRef
@@ -91,6 +97,19 @@ export function insertPlan(
         property.column,
         dialect.encode(value, schema.columnType(metadata, name)),
       );
+      continue;
+    }
+    if (property?.kind === "embedded") {
+      for (const field of flattenEmbedded(property, value)) {
+        const key = field.column.path.join(".");
+        if (field.value !== null && !isPlain(field.value)) {
+          throw refused(key, "must be a string, number, boolean or null");
+        }
+        column(
+          field.column.column,
+          dialect.encode(field.value, schema.columnType(metadata, key)),
+        );
+      }
       continue;
     }
     const link = property?.kind === "association"

@@ -62,6 +62,11 @@ export class QueryPieces {
 
 /** A selected scalar and its declared column type. */
 export interface ScalarColumn {
+  /** The row key (a field of an embedded value: its dotted path). */
   readonly name: string;
   readonly type: ColumnType | undefined;
+  /** A field of an embedded value: where it goes in the object. */
+  readonly path?: readonly string[];
+  /** An embedded object at `path` that every row has, its fields null or not. */
+  readonly object?: true;
 }

@@ -13,6 +13,7 @@ import {
   type PropertyMetadata,
 } from "../runtime/entity.ts";
 import type { AnyClass } from "../runtime/metadata.ts";
+import { embeddedColumns } from "./embedded_columns.ts";
 import type { ColumnType, Dialect } from "./dialect.ts";
 
 /** An association property of an entity. */
@@ -249,6 +250,15 @@ export function schemaStatements(schema: Schema, dialect: Dialect): string[] {
         columns.push(
           column(property.column, typeOf(metadata, property.name), notNull),
         );
+      }
+      if (property.kind === "embedded") {
+        for (const embedded of embeddedColumns(property)) {
+          columns.push(column(
+            embedded.column,
+            typeOf(metadata, embedded.path.join(".")),
+            embedded.nullable ? "" : "NOT NULL",
+          ));
+        }
       }
       if (property.kind !== "association") continue;
       const target = schema.table(property.target());

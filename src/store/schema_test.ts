@@ -4,6 +4,7 @@ import { BOOKSTORE_COLUMN_TYPES } from "../../fixtures/bookstore/data.ts";
 import { postgresDialect } from "./postgres_dialect.ts";
 import { Author, Book, BookStore } from "../../fixtures/bookstore/entities.ts";
 import { TreeNode } from "../../fixtures/treeshop/entities.ts";
+import { Warehouse } from "../../fixtures/treeshop/warehouses.ts";
 import { sqliteDialect } from "./dialect.ts";
 import { buildSchema, schemaStatements, snakeCase } from "./schema.ts";
 
@@ -124,5 +125,22 @@ Deno.test("an inverse side whose mappedBy names no owning side is refused", () =
   assert.throws(
     () => buildSchema([Label]).table(Tag),
     /Tag is not an entity of this store/,
+  );
+});
+
+Deno.test("DDL: an embeddable's fields are prefixed columns, nested prefixes concatenated", () => {
+  const schema = buildSchema([Warehouse], {
+    "Warehouse.address.location.latitude": "real",
+  });
+  assert.deepEqual(schemaStatements(schema, sqliteDialect), [
+    `CREATE TABLE IF NOT EXISTS "warehouse" ("id" INTEGER PRIMARY KEY, "name" NOT NULL, "address_street" NOT NULL, "address_city" NOT NULL, "address_zip_code", "address_location_latitude" REAL NOT NULL, "address_location_longitude" NOT NULL)`,
+  ]);
+  assert.throws(
+    () =>
+      schemaStatements(
+        buildSchema([Warehouse], { "Warehouse.name": "text" }),
+        postgresDialect,
+      ),
+    /Warehouse\.address\.street needs a column type on this engine/,
   );
 });

@@ -10,6 +10,7 @@ import type { AnyFetcher } from "../runtime/fetcher.ts";
 import type { ExecutionContext } from "./fetch_executor.ts";
 import type { AssociationProperty, EntityTable } from "./schema.ts";
 import type { SortTerm } from "./sort_code.ts";
+import { selectedEmbeddedColumns } from "./embedded_columns.ts";
 import { columnExpression, type SqlParams, whereConditions } from "./where.ts";
 
 /** The alias of the table a statement selects from. */
@@ -118,7 +119,20 @@ function selectColumns(
     const property = table.metadata.properties.get(name);
     if (property === undefined || name === table.metadata.idProperty) continue;
     if (selection.kind === "scalar") add(name, name);
-    else if (isReference(property)) add(name, referenceKey(name));
+    else if (selection.kind === "embedded" && property.kind === "embedded") {
+      for (
+        const { column, path } of selectedEmbeddedColumns(
+          property,
+          selection.child,
+        )
+      ) {
+        columns.push(
+          `${TARGET}.${dialect.quote(column)} AS ${
+            dialect.quote(path.join("."))
+          }`,
+        );
+      }
+    } else if (isReference(property)) add(name, referenceKey(name));
   }
   if (also && isReference(also) && !fetcher.selections.has(also.name)) {
     add(also.name, referenceKey(also.name));

@@ -20,6 +20,7 @@ export {
   type ServerErrors,
 } from "./ServerErrors.ts";
 export * from "./model/dto/index.ts";
+export * from "./model/embeddable/index.ts";
 export * from "./model/enums/index.ts";
 export * from "./model/static/index.ts";
 export * from "./services/index.ts";

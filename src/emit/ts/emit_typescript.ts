@@ -8,6 +8,7 @@
  * RequestPart<T>)
  * model/dto/<Entity>Dto.ts + index.ts      model/enums/<Enum>.ts + index.ts
  * model/static/<Type>.ts + index.ts         model/dynamic/Dynamic_<Entity>.ts + index.ts
+ * model/embeddable/<Type>.ts + index.ts (`@Embeddable()` value types)
  * services/<Name>Service.ts + index.ts
  * ```
  *
@@ -21,7 +22,7 @@
  * @module
  */
 
-import type { ApiModel } from "../../model/api_model.ts";
+import type { ApiModel, StaticTypeModel } from "../../model/api_model.ts";
 import {
   elementOfText,
   executorText,
@@ -49,6 +50,7 @@ import {
   dtoName,
   dynamicFile,
   dynamicName,
+  embeddableFile,
   enumFile,
   Imports,
   INDENT,
@@ -63,7 +65,7 @@ import { modelHasParts, multipartText } from "./multipart.ts";
 import { enumsIndexText, type EnumStyle, enumText } from "./enum_style.ts";
 import { type ImportExtension, withExtension } from "./import_extension.ts";
 import { type NullRenderMode, nullTargets } from "./null_mode.ts";
-import { type FileMemo, NO_MEMO } from "../file_memo.ts";
+import { type FileMemo, NO_MEMO, sameValue } from "../file_memo.ts";
 
 export { IMPORT_EXTENSIONS, type ImportExtension } from "./import_extension.ts";
 
@@ -126,6 +128,14 @@ export function emitTypeScript(
   const inputs = inputTypes(model);
   const nulls = nullTargets(model, options.nullRenderMode);
   const header = headerLine(model, options.sourceName);
+  // Kept identical while equal, so the files keyed by it stay reusable.
+  const embeddables = memo.stable(
+    "ts embeddables",
+    model.staticTypes
+      .filter((type) => type.origin === "embeddable")
+      .map((type) => type.name),
+    sameValue,
+  );
   const files = new Map<string, string>();
   const add = (path: string, text: string) => {
     files.set(path, formatTypeScript(path, `${header}\n\n${text}`));
@@ -165,9 +175,10 @@ export function emitTypeScript(
   for (const dto of model.dtos) {
     addOf(
       dto,
-      [nulls.shapes],
+      [nulls.shapes, embeddables],
       dtoFile(dto.entity),
-      () => dtoText(dto, extension, { nulls: nulls.shapes, mutable }),
+      () =>
+        dtoText(dto, extension, { nulls: nulls.shapes, mutable, embeddables }),
     );
   }
   if (model.dtos.length > 0) {
@@ -205,17 +216,25 @@ export function emitTypeScript(
     const nullable = nulls.statics.has(type.name);
     addOf(
       type,
-      [input, nullable],
-      staticFile(type.name),
-      () => staticText(type, extension, input, { nulls: nullable, mutable }),
+      [input, nullable, embeddables],
+      type.origin === "embeddable"
+        ? embeddableFile(type.name)
+        : staticFile(type.name),
+      () =>
+        staticText(type, extension, input, {
+          nulls: nullable,
+          mutable,
+          embeddables,
+        }),
     );
   }
-  if (model.staticTypes.length > 0) {
+  const folders = staticFolders(model);
+  for (const [folder, types] of folders) {
     add(
-      "model/static/index.ts",
+      `model/${folder}/index.ts`,
       indexText(
         extension,
-        model.staticTypes.map((type) => ({
+        types.map((type) => ({
           names: [type.name],
           file: `${type.name}.ts`,
           types: true,
@@ -229,9 +248,14 @@ export function emitTypeScript(
     const nullable = nulls.dynamics.has(entity.entity);
     addOf(
       entity,
-      [input, nullable],
+      [input, nullable, embeddables],
       dynamicFile(entity.entity),
-      () => dynamicText(entity, extension, input, { nulls: nullable, mutable }),
+      () =>
+        dynamicText(entity, extension, input, {
+          nulls: nullable,
+          mutable,
+          embeddables,
+        }),
     );
   }
   if (model.dynamicEntities.length > 0) {
@@ -251,9 +275,9 @@ export function emitTypeScript(
   for (const service of model.services) {
     addOf(
       service,
-      [],
+      [embeddables],
       serviceFile(service.name),
-      () => serviceFileText(service, extension, mutable),
+      () => serviceFileText(service, extension, mutable, embeddables),
     );
   }
   if (model.services.length > 0) {
@@ -369,8 +393,9 @@ function rootIndexText(
   const folders: [string, number][] = [
     ["dto", model.dtos.length],
     ["dynamic", model.dynamicEntities.length],
+    ["embeddable", staticFolders(model).get("embeddable")?.length ?? 0],
     ["enums", model.enums.length],
-    ["static", model.staticTypes.length],
+    ["static", staticFolders(model).get("static")?.length ?? 0],
   ];
   for (const [folder, count] of folders) {
     if (count > 0) {
@@ -381,6 +406,22 @@ function rootIndexText(
     lines.push(`export * from ${from("./services/index.ts")};`);
   }
   return lines.join("\n") + "\n";
+}
+
+/**
+ * The static types by the folder declaring them: `embeddable` for
+ * embeddables, `static` for the others; a folder without types is absent.
+ */
+function staticFolders(
+  model: ApiModel,
+): Map<"embeddable" | "static", StaticTypeModel[]> {
+  const folders = new Map<"embeddable" | "static", StaticTypeModel[]>();
+  for (const type of model.staticTypes) {
+    const folder = type.origin === "embeddable" ? "embeddable" : "static";
+    const list = folders.get(folder) ?? [];
+    folders.set(folder, [...list, type]);
+  }
+  return new Map([...folders].sort(([a], [b]) => compareCodeUnits(a, b)));
 }
 
 function indexText(

@@ -1,6 +1,7 @@
 /**
  * The files of the model's data types: `model/dto/<Entity>Dto.ts` (the
- * fetched shapes of an entity), `model/static/<Type>.ts` and
+ * fetched shapes of an entity), `model/static/<Type>.ts`,
+ * `model/embeddable/<Type>.ts` and
  * `model/dynamic/Dynamic_<Entity>.ts`, each without its header line.
  *
  * @module
@@ -18,6 +19,7 @@ import {
   dtoName,
   dynamicFile,
   dynamicName,
+  embeddableFile,
   Imports,
   INDENT,
   staticFile,
@@ -49,8 +51,9 @@ export function dtoText(
 }
 
 /**
- * `model/static/<Type>.ts`; `input` when a client sends the type (its
- * optional properties admit `undefined`).
+ * `model/static/<Type>.ts` (`model/embeddable/<Type>.ts` for an
+ * embeddable); `input` when a client sends the type (its optional
+ * properties admit `undefined`).
  */
 export function staticText(
   type: StaticTypeModel,
@@ -58,7 +61,10 @@ export function staticText(
   input: boolean,
   style: TypeStyle,
 ): string {
-  const imports = new Imports(staticFile(type.name), extension);
+  const file = type.origin === "embeddable"
+    ? embeddableFile(type.name)
+    : staticFile(type.name);
+  const imports = new Imports(file, extension);
   const types = new TypeRenderer(imports, style);
   const parameters = type.typeParameters.length === 0
     ? ""

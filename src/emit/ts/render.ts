@@ -55,6 +55,11 @@ export function staticFile(name: string): string {
   return `model/static/${name}.ts`;
 }
 
+/** Root-relative path of the file declaring embeddable type `name`. */
+export function embeddableFile(name: string): string {
+  return `model/embeddable/${name}.ts`;
+}
+
 /** Root-relative path of the multipart helpers (clients with uploads only). */
 export const MULTIPART_FILE = "Multipart.ts";
 
@@ -166,6 +171,11 @@ export interface TypeStyle {
    * (`orm.client.ts.mutable: true`).
    */
   readonly mutable?: boolean;
+  /**
+   * Names of the static types that are embeddables, declared in
+   * `model/embeddable/` rather than `model/static/`.
+   */
+  readonly embeddables?: readonly string[];
 }
 
 /** Renders type references of one file, recording what it must import. */
@@ -177,6 +187,8 @@ export class TypeRenderer {
    * or nothing in a mutable client.
    */
   readonly readonly: string;
+  /** Static types declared in `model/embeddable/`. */
+  readonly #embeddables: ReadonlySet<string>;
 
   /**
    * @param imports What the file imports.
@@ -185,6 +197,7 @@ export class TypeRenderer {
   constructor(readonly imports: Imports, style: TypeStyle = {}) {
     this.nulls = style.nulls ?? false;
     this.readonly = style.mutable === true ? "" : "readonly ";
+    this.#embeddables = new Set(style.embeddables);
   }
 
   /**
@@ -230,7 +243,12 @@ export class TypeRenderer {
         return name;
       }
       case "static": {
-        this.imports.add(type.name, staticFile(type.name));
+        this.imports.add(
+          type.name,
+          this.#embeddables.has(type.name)
+            ? embeddableFile(type.name)
+            : staticFile(type.name),
+        );
         if (type.args.length === 0) return type.name;
         const args = type.args.map((arg) => this.render(arg, indent));
         return `${type.name}<${args.join(", ")}>`;

@@ -55,11 +55,12 @@ export function serviceFileText(
   service: ServiceModel,
   extension: ImportExtension,
   mutable = false,
+  embeddables: readonly string[] = [],
 ): string {
   const file = serviceFile(service.name);
   const imports = new Imports(file, extension);
   imports.add("Executor", "Executor.ts");
-  const types = new TypeRenderer(imports, { mutable });
+  const types = new TypeRenderer(imports, { mutable, embeddables });
   const optionsName = `${service.name}Options`;
   const body: string[] = [];
 

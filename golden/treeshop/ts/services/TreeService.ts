@@ -4,6 +4,7 @@ import type { Executor } from "../Executor.ts";
 import { multipart, type UploadFile } from "../Multipart.ts";
 import type { ProductDto } from "../model/dto/ProductDto.ts";
 import type { TreeNodeDto } from "../model/dto/TreeNodeDto.ts";
+import type { WarehouseDto } from "../model/dto/WarehouseDto.ts";
 import type { ImageMeta } from "../model/static/ImageMeta.ts";
 import type { ImageReceipt } from "../model/static/ImageReceipt.ts";
 import type { NodeInput } from "../model/static/NodeInput.ts";
@@ -88,6 +89,29 @@ export class TreeService {
     >;
   };
 
+  /** A warehouse with its address. */
+  readonly findWarehouse = async (
+    options: TreeServiceOptions["findWarehouse"],
+  ): Promise<WarehouseDto["TreeController/WAREHOUSE_FETCHER"] | undefined> => {
+    const uri = `/tree/warehouses/${encodeURIComponent(options.id)}/address`;
+    const result = await this.#executor({ uri, method: "GET" });
+    return (result ?? undefined) as
+      | WarehouseDto["TreeController/WAREHOUSE_FETCHER"]
+      | undefined;
+  };
+
+  /** Every warehouse's city and latitude. */
+  readonly warehouseCities = async (
+    _options: TreeServiceOptions["warehouseCities"] = {},
+  ): Promise<
+    ReadonlyArray<WarehouseDto["TreeController/WAREHOUSE_CITY_FETCHER"]>
+  > => {
+    const uri = "/tree/warehouses/cities";
+    return (await this.#executor({ uri, method: "GET" })) as ReadonlyArray<
+      WarehouseDto["TreeController/WAREHOUSE_CITY_FETCHER"]
+    >;
+  };
+
   /** Adds a node. */
   readonly createNode = async (
     options: TreeServiceOptions["createNode"],
@@ -130,6 +154,11 @@ export type TreeServiceOptions = {
     /** What to look for. */
     readonly filter: ProductFilter;
   };
+  readonly findWarehouse: {
+    /** Identifier of the warehouse. */
+    readonly id: number;
+  };
+  readonly warehouseCities: { readonly [key: string]: never };
   readonly createNode: {
     /** The node to add. */
     readonly body: NodeInput;

@@ -2,3 +2,4 @@
 
 export type { ProductDto } from "./ProductDto.ts";
 export type { TreeNodeDto } from "./TreeNodeDto.ts";
+export type { WarehouseDto } from "./WarehouseDto.ts";

@@ -4,6 +4,7 @@ package com.example.shop.client.service;
 
 import com.example.shop.client.model.dto.ProductDto;
 import com.example.shop.client.model.dto.TreeNodeDto;
+import com.example.shop.client.model.dto.WarehouseDto;
 import com.example.shop.client.model.statics.ImageMeta;
 import com.example.shop.client.model.statics.ImageReceipt;
 import com.example.shop.client.model.statics.NodeInput;
@@ -65,6 +66,22 @@ public interface TreeService {
     List<ProductDto.ShopFetchers_PRODUCT> searchProducts(
         @SpringQueryMap ProductFilter filter
     );
+
+    /**
+     * A warehouse with its address.
+     *
+     * @param id Identifier of the warehouse.
+     */
+    @GetMapping("/tree/warehouses/{id}/address")
+    Optional<WarehouseDto.TreeController_WAREHOUSE_FETCHER> findWarehouse(
+        @PathVariable("id") long id
+    );
+
+    /**
+     * Every warehouse's city and latitude.
+     */
+    @GetMapping("/tree/warehouses/cities")
+    List<WarehouseDto.TreeController_WAREHOUSE_CITY_FETCHER> warehouseCities();
 
     /**
      * Adds a node.
