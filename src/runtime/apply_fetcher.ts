@@ -11,6 +11,7 @@ import {
   type Selection,
   type ShapeOf,
 } from "./fetcher.ts";
+import { sliceList } from "./list_options.ts";
 
 /** Upper bound of recursion levels for a recursive selection without depth. */
 export const MAX_RECURSION_DEPTH = 64;
@@ -30,7 +31,8 @@ export interface ApplyFetcherOptions {
  * Returns a new object graph holding exactly the fetcher's selections of
  * `data`: unfetched fields dropped, null or undefined values left out (so
  * optional types hold; `null` with `{ absent: "null" }`), associations
- * trimmed recursively. A recursive
+ * trimmed recursively, a to-many one's `orderBy`, `limit` and `offset`
+ * applied to each list (see `list_options.ts`). A recursive
  * selection stops at its depth, at {@link MAX_RECURSION_DEPTH}, or where an
  * object would repeat one of its ancestors (cyclic graphs).
  *
@@ -168,7 +170,10 @@ class Projection {
       });
     };
     if (Array.isArray(value)) {
-      return value.map(one).filter((item) => item !== undefined);
+      const list = selection.list === undefined
+        ? value
+        : sliceList(value, selection.list);
+      return list.map(one).filter((item) => item !== undefined);
     }
     return one(value);
   }

@@ -14,6 +14,13 @@ import {
   entityMetadata,
   type PropertyMetadata,
 } from "./entity.ts";
+import {
+  hasListOptions,
+  type ListOptions,
+  type ListSelection,
+  listSelection,
+  listText,
+} from "./list_options.ts";
 
 declare const shapeBrand: unique symbol;
 
@@ -140,8 +147,22 @@ export interface IdSelector<E extends object, S> {
 }
 
 /**
+ * `orderBy`, `limit` and `offset` of a to-many association (ordered by the
+ * child's scalar properties); `never` for a to-one, which takes none.
+ */
+export type ListOptionsOf<T> = NonNullable<T> extends readonly unknown[]
+  ? ListOptions<ScalarKeys<AssociationTarget<T>>>
+  : never;
+
+/** What a recursive selection's options add for a to-many association. */
+type RecursiveListOptions<T> = NonNullable<T> extends readonly unknown[]
+  ? ListOptionsOf<T>
+  : unknown;
+
+/**
  * Selector of an association: no argument selects the id alone, a child
- * fetcher nests its shape, `false` leaves the association out.
+ * fetcher nests its shape, `false` leaves the association out. A to-many
+ * one takes `orderBy`, `limit` and `offset` too, which never change the shape.
  */
 export interface AssociationSelector<
   E extends object,
@@ -157,8 +178,13 @@ export interface AssociationSelector<
   ): Fetcher<E, With<S, K, AssociationEntry<E, K, ShapeOf<C>>>>;
   <C extends AnyFetcher<AssociationTarget<E[K]>>>(
     child: C,
+    options: ListOptionsOf<E[K]>,
+  ): Fetcher<E, With<S, K, AssociationEntry<E, K, ShapeOf<C>>>>;
+  <C extends AnyFetcher<AssociationTarget<E[K]>>>(
+    child: C,
     options:
       & AssociationOptions
+      & RecursiveListOptions<E[K]>
       & ({ readonly recursive: true } | { readonly depth: number }),
   ): Fetcher<
     E,
@@ -222,6 +248,8 @@ export type Selection =
     readonly child: AnyFetcher;
     /** Present for a recursive self-association. */
     readonly recursive?: { readonly depth?: number };
+    /** Present when a to-many association has `orderBy`, `limit` or `offset`. */
+    readonly list?: ListSelection;
   };
 
 const prototypes = new WeakMap<AnyClass, object>();
@@ -305,7 +333,7 @@ function associationSelector(
   return function (
     this: unknown,
     child?: unknown,
-    options: AssociationOptions = {},
+    options: AssociationOptions & ListOptions = {},
   ): AnyFetcher {
     if (child === false) return withSelection(this, property.name, undefined);
     const target = entityMetadata(property.target());
@@ -331,9 +359,18 @@ function associationSelector(
     ) {
       throw new TypeError(`depth must be a positive integer`);
     }
+    const list = hasListOptions(options)
+      ? listSelection(
+        options,
+        target,
+        property.association !== "many-to-one",
+        `${owner.name}.${property.name}`,
+      )
+      : undefined;
     return withSelection(this, property.name, {
       kind: "association",
       child: childFetcher,
+      ...(list === undefined ? {} : { list }),
       ...(recursive
         ? {
           recursive: options.depth === undefined
@@ -366,12 +403,16 @@ export function fetcherText(fetcher: AnyFetcher): string {
       parts.push(name);
       continue;
     }
-    const recursive = selection.recursive === undefined
-      ? ""
-      : selection.recursive.depth === undefined
-      ? "(recursive)"
-      : `(depth: ${selection.recursive.depth})`;
-    parts.push(`${name}${recursive} ${fetcherText(selection.child)}`);
+    const options = [
+      ...(selection.recursive === undefined
+        ? []
+        : selection.recursive.depth === undefined
+        ? ["recursive"]
+        : [`depth: ${selection.recursive.depth}`]),
+      ...(selection.list === undefined ? [] : listText(selection.list)),
+    ];
+    const text = options.length === 0 ? "" : `(${options.join(", ")})`;
+    parts.push(`${name}${text} ${fetcherText(selection.child)}`);
   }
   return `{ ${parts.join(" ")} }`;
 }

@@ -1,0 +1,154 @@
+/**
+ * Options of a to-many association that choose WHICH children are loaded,
+ * not their shape: `orderBy`, `limit` and `offset`, applied per parent
+ * (`.books(fetcher(Book).name(), { orderBy: { prop: "price", desc: true },
+ * limit: 2 })`). Their checks, their text form (`books(orderBy: price desc,
+ * limit: 2)`) and the in-memory slice `applyFetcher` takes.
+ *
+ * @module
+ */
+
+import type { EntityMetadata } from "./entity.ts";
+
+/** One term of an association's order: a scalar property of the child. */
+export interface OrderTerm<P extends string = string> {
+  /** The child's scalar property to order by. */
+  readonly prop: P;
+  /** Descending when true; ascending by default. */
+  readonly desc?: boolean;
+}
+
+/**
+ * The options of a to-many association, for a child of type `T`: which
+ * children each parent gets. They never change the shape.
+ */
+export interface ListOptions<P extends string = string> {
+  /** One term or several, the first deciding first; the id breaks ties. */
+  readonly orderBy?: OrderTerm<P> | readonly OrderTerm<P>[];
+  /** At most this many children per parent (a non-negative integer). */
+  readonly limit?: number;
+  /** Children skipped per parent before the first one kept. */
+  readonly offset?: number;
+}
+
+/** The checked, normalized options a selection keeps. */
+export interface ListSelection {
+  /** Order terms; empty for the id order. */
+  readonly orderBy: readonly OrderTerm[];
+  /** Children kept per parent; undefined for all. */
+  readonly limit?: number;
+  /** Children skipped per parent; 0 when absent. */
+  readonly offset: number;
+}
+
+/** Whether `options` holds any list option (`orderBy`, `limit`, `offset`). */
+export function hasListOptions(options: object): boolean {
+  return ["orderBy", "limit", "offset"].some((key) => key in options);
+}
+
+/**
+ * Checks the list options of the association `where` (`Owner.property`) to
+ * entities of `target`; their normal form.
+ *
+ * @throws TypeError naming the bad option.
+ */
+export function listSelection(
+  options: ListOptions,
+  target: EntityMetadata,
+  many: boolean,
+  where: string,
+): ListSelection {
+  if (!many) {
+    throw new TypeError(
+      `${where} is not a list: orderBy, limit and offset are for to-many associations`,
+    );
+  }
+  const count = (name: "limit" | "offset") => {
+    const value = options[name];
+    if (value === undefined) return undefined;
+    if (!Number.isSafeInteger(value) || value < 0) {
+      throw new TypeError(
+        `${where}: ${name} must be a non-negative integer, got ${
+          String(value)
+        }`,
+      );
+    }
+    return value;
+  };
+  const terms = options.orderBy === undefined
+    ? []
+    : Array.isArray(options.orderBy)
+    ? options.orderBy
+    : [options.orderBy as OrderTerm];
+  const orderBy = terms.map((term: OrderTerm) => {
+    const property = target.properties.get(term?.prop);
+    if (property === undefined || property.kind === "association") {
+      throw new TypeError(
+        `${where}: orderBy needs a scalar property of ${target.name}, got ${
+          String(term?.prop)
+        }`,
+      );
+    }
+    return term.desc === true ? { prop: term.prop, desc: true } : {
+      prop: term.prop,
+    };
+  });
+  const limit = count("limit");
+  return {
+    orderBy,
+    ...(limit === undefined ? {} : { limit }),
+    offset: count("offset") ?? 0,
+  };
+}
+
+/** The text form of the options: `orderBy: price desc`, `limit: 2`... */
+export function listText(list: ListSelection): string[] {
+  return [
+    ...list.orderBy.map((term) =>
+      `orderBy: ${term.prop}${term.desc ? " desc" : ""}`
+    ),
+    ...(list.limit === undefined ? [] : [`limit: ${list.limit}`]),
+    ...(list.offset === 0 ? [] : [`offset: ${list.offset}`]),
+  ];
+}
+
+/**
+ * The children one parent keeps: ordered by the terms (a stable sort, so
+ * equal ones keep their order; absent values first, as SQLite orders NULL),
+ * then `offset` skipped and at most `limit` kept.
+ */
+export function sliceList<T>(items: readonly T[], list: ListSelection): T[] {
+  const sorted = list.orderBy.length === 0
+    ? [...items]
+    : [...items].sort((a, b) => compareBy(a, b, list.orderBy));
+  const end = list.limit === undefined ? undefined : list.offset + list.limit;
+  return sorted.slice(list.offset, end);
+}
+
+function compareBy(
+  a: unknown,
+  b: unknown,
+  terms: readonly OrderTerm[],
+): number {
+  for (const { prop, desc } of terms) {
+    const order = compareValues(valueOf(a, prop), valueOf(b, prop));
+    if (order !== 0) return desc ? -order : order;
+  }
+  return 0;
+}
+
+function valueOf(item: unknown, prop: string): unknown {
+  return typeof item === "object" && item !== null
+    ? (item as Record<string, unknown>)[prop]
+    : undefined;
+}
+
+function compareValues(a: unknown, b: unknown): number {
+  const absentA = a === null || a === undefined;
+  const absentB = b === null || b === undefined;
+  if (absentA || absentB) return absentA === absentB ? 0 : absentA ? -1 : 1;
+  const [x, y] = a instanceof Date && b instanceof Date
+    ? [a.getTime(), b.getTime()]
+    : [a as number, b as number];
+  return x < y ? -1 : x > y ? 1 : 0;
+}
