@@ -64,6 +64,8 @@ export const CODES = {
   NOT_TAILOR_RUNTIME: "TAILOR025",
   /** A validation constraint tag that is impossible, contradictory or misplaced. */
   BAD_CONSTRAINT: "TAILOR026",
+  /** An association's `orderBy`, `limit` or `offset` that cannot hold. */
+  BAD_ASSOCIATION_OPTIONS: "TAILOR027",
 } as const;
 
 /** One of the codes of {@link CODES}. */
