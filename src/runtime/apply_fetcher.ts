@@ -25,6 +25,14 @@ export interface ApplyFetcherOptions {
    * `orm.client.ts.null-render-mode: null` sends it.
    */
   readonly absent?: "omit" | "null";
+  /**
+   * What a to-many selection's `orderBy`, `limit` and `offset` do:
+   * `"slice"` (default) orders, skips and limits each list here;
+   * `"as-loaded"` keeps each list as given, for data loaded with the
+   * options already applied (a server trimming a store's answer, where
+   * skipping `offset` again would lose children).
+   */
+  readonly lists?: "slice" | "as-loaded";
 }
 
 /**
@@ -63,7 +71,10 @@ export function applyFetcher(
   if (typeof data !== "object" || data === null) {
     throw new TypeError("applyFetcher needs an object to project");
   }
-  return new Projection(options.absent === "null").run(fetcher, data);
+  return new Projection(
+    options.absent === "null",
+    options.lists !== "as-loaded",
+  ).run(fetcher, data);
 }
 
 type Association = Extract<Selection, { kind: "association" }>;
@@ -99,9 +110,12 @@ class Projection {
   readonly #scheduled = new Map<object, Map<number, Map<object, Output>>>();
   /** Whether a selected property without a value is written as `null`. */
   readonly #nulls: boolean;
+  /** Whether lists are ordered, skipped and limited by their options. */
+  readonly #slice: boolean;
 
-  constructor(nulls: boolean) {
+  constructor(nulls: boolean, slice: boolean) {
     this.#nulls = nulls;
+    this.#slice = slice;
   }
 
   run(fetcher: AnyFetcher, data: object): Output {
@@ -170,7 +184,7 @@ class Projection {
       });
     };
     if (Array.isArray(value)) {
-      const list = selection.list === undefined
+      const list = selection.list === undefined || !this.#slice
         ? value
         : sliceList(value, selection.list);
       return list.map(one).filter((item) => item !== undefined);

@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { fetcher, type ShapeOf } from "./fetcher.ts";
 import { compileFetcher, FetcherSyntaxError } from "./fetcher_compiler.ts";
 import { applyFetcher } from "./apply_fetcher.ts";
+import { compileProjector } from "./projector.ts";
 import type { Int } from "./entity.ts";
 import { Author, Book, BookStore } from "../../fixtures/bookstore/entities.ts";
 import { TreeNode } from "../../fixtures/treeshop/entities.ts";
@@ -207,4 +208,21 @@ Deno.test("applyFetcher: each parent's list ordered, skipped and limited", () =>
     id: 1,
     books: [{ id: 3 }],
   });
+  // The compiled projector slices alike.
+  for (const store of stores) {
+    assert.deepEqual(
+      compileProjector(second)(store),
+      applyFetcher(second, store),
+    );
+  }
+  // As loaded: a store's answer already sliced is only trimmed to the shape.
+  const loaded = { id: 1, books: [book(3, "c", 20)] };
+  for (
+    const project of [
+      (data: object) => applyFetcher(second, data, { lists: "as-loaded" }),
+      compileProjector(second, { lists: "as-loaded" }),
+    ]
+  ) {
+    assert.deepEqual(project(loaded), { id: 1, books: [{ id: 3 }] });
+  }
 });
