@@ -9,10 +9,12 @@ import { type AnyFetcher, fetcher } from "../runtime/fetcher.ts";
 import { compileFetcher } from "../runtime/fetcher_compiler.ts";
 import { FetcherBudgetError } from "../runtime/fetcher_budget.ts";
 import { Author, Book, BookStore } from "../../fixtures/bookstore/entities.ts";
+import { TreeNode } from "../../fixtures/treeshop/entities.ts";
+import { TREESHOP_COLUMN_TYPES } from "./testdata/treeshop_types.ts";
 import { bookstoreStore, withTenant } from "../../fixtures/bookstore/data.ts";
 import { engineTest } from "../testing/store_engines.ts";
 import { bookstore, counted } from "./testdata/store_suite.ts";
-import type { Store } from "./store.ts";
+import { Store } from "./store.ts";
 
 /** Each store's two dearest books, and each book's store by id. */
 const TOP_TWO = fetcher(BookStore).name().books(
@@ -157,5 +159,53 @@ engineTest(
       () => store.list(compileFetcher(BookStore, "{ name books { name } }")),
       FetcherBudgetError,
     );
+  },
+);
+
+engineTest(
+  "a recursive list is limited per parent at every level",
+  async (database) => {
+    const store = new Store({
+      entities: [TreeNode],
+      columnTypes: TREESHOP_COLUMN_TYPES,
+      driver: database.driver(),
+      seed: async (writer) => {
+        const node = (id: number, name: string, parent: number | null) =>
+          writer.insert(TreeNode, { id, name, kind: "FOLDER", parent });
+        await node(1, "root", null);
+        await node(2, "b", 1);
+        await node(3, "c", 1);
+        await node(4, "a", 1);
+        await node(5, "y", 2);
+        await node(6, "x", 2);
+        await node(7, "z", 2);
+      },
+    });
+    await store.ready();
+    const firstTwo = fetcher(TreeNode).name().childNodes(
+      fetcher(TreeNode).name(),
+      { recursive: true, orderBy: { prop: "name" }, limit: 2 },
+    );
+    const [tree, levels] = await counted(store, () => store.find(firstTwo, 1));
+    assert.equal(levels, 4); // the root, then 3 levels (the last one empty)
+    assert.deepEqual(tree, {
+      id: 1,
+      name: "root",
+      childNodes: [
+        { id: 4, name: "a", childNodes: [] },
+        {
+          id: 2,
+          name: "b",
+          childNodes: [
+            { id: 6, name: "x", childNodes: [] },
+            { id: 5, name: "y", childNodes: [] },
+          ],
+        },
+      ],
+    });
+    const all = fetcher(TreeNode).name().childNodes(fetcher(TreeNode).name(), {
+      recursive: true,
+    });
+    assert.deepEqual(applyFetcher(firstTwo, (await store.find(all, 1))!), tree);
   },
 );
