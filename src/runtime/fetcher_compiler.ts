@@ -252,13 +252,12 @@ class Parser {
       if (after.kind !== ",") expected(`"," or ")"`, after);
     }
     if (orderBy.length > 0) list.orderBy = orderBy;
+    const selection = listSelection(list, target, true, where);
     return {
       ...(recursive || depth !== undefined
         ? { recursive: depth === undefined ? {} : { depth } }
         : {}),
-      ...(Object.keys(list).length === 0
-        ? {}
-        : { list: listSelection(list, target, true, where) }),
+      ...(selection === undefined ? {} : { list: selection }),
     };
   }
 

@@ -48,7 +48,8 @@ export function hasListOptions(options: object): boolean {
 
 /**
  * Checks the list options of the association `where` (`Owner.property`) to
- * entities of `target`; their normal form.
+ * entities of `target`; their normal form, undefined when they keep every
+ * child in the id order (no term, no limit, offset 0).
  *
  * @throws TypeError naming the bad option.
  */
@@ -57,7 +58,7 @@ export function listSelection(
   target: EntityMetadata,
   many: boolean,
   where: string,
-): ListSelection {
+): ListSelection | undefined {
   if (!many) {
     throw new TypeError(
       `${where} is not a list: orderBy, limit and offset are for to-many associations`,
@@ -94,10 +95,14 @@ export function listSelection(
     };
   });
   const limit = count("limit");
+  const offset = count("offset") ?? 0;
+  if (orderBy.length === 0 && limit === undefined && offset === 0) {
+    return undefined;
+  }
   return {
     orderBy,
     ...(limit === undefined ? {} : { limit }),
-    offset: count("offset") ?? 0,
+    offset,
   };
 }
 

@@ -76,6 +76,15 @@ Deno.test("DSL: limit and offset are non-negative integers", () => {
       /BookStore.books: offset must be a non-negative integer/,
     );
   }
+  // Options that choose nothing are no options.
+  const none = fetcher(BookStore).books(fetcher(Book), {
+    orderBy: [],
+    offset: 0,
+  });
+  const books = none.selections.get("books");
+  assert(books?.kind === "association" && books.list === undefined);
+  const parsed = compileFetcher(BookStore, "{ books(offset: 0) }");
+  assert.deepEqual(parsed.selections.get("books"), books);
   const zero = fetcher(BookStore).books(fetcher(Book), { limit: 0 });
   assert.equal(String(zero), "{ id books(limit: 0) { id } }");
 });
