@@ -9,7 +9,7 @@ export type BookStoreDto = {
     readonly name: string;
   };
   /** Each store's second cheapest book: the same shape, other options. */
-  readonly "BookStoreController/RUNNER_UP_FETCHER": {
+  readonly "BookStoreController/RUNNER_UP": {
     readonly id: number;
     /** Name of the store. */
     readonly name: string;

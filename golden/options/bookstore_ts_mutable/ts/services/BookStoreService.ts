@@ -29,13 +29,11 @@ export class BookStoreService {
   /** One store with its second cheapest book. */
   readonly findRunnerUp = async (
     options: BookStoreServiceOptions["findRunnerUp"],
-  ): Promise<
-    BookStoreDto["BookStoreController/RUNNER_UP_FETCHER"] | undefined
-  > => {
+  ): Promise<BookStoreDto["BookStoreController/RUNNER_UP"] | undefined> => {
     const uri = `/stores/${encodeURIComponent(options.id)}/runnerUp`;
     const result = await this.#executor({ uri, method: "GET" });
     return (result ?? undefined) as
-      | BookStoreDto["BookStoreController/RUNNER_UP_FETCHER"]
+      | BookStoreDto["BookStoreController/RUNNER_UP"]
       | undefined;
   };
 }

@@ -9,7 +9,7 @@ export type BookStoreDto = {
     name: string;
   };
   /** Each store's second cheapest book: the same shape, other options. */
-  "BookStoreController/RUNNER_UP_FETCHER": {
+  "BookStoreController/RUNNER_UP": {
     id: number;
     /** Name of the store. */
     name: string;

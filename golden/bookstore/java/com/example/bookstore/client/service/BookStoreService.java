@@ -35,7 +35,7 @@ public interface BookStoreService {
      * @param id Identifier of the store.
      */
     @GetMapping("/stores/{id}/runnerUp")
-    Optional<BookStoreDto.BookStoreController_RUNNER_UP_FETCHER> findRunnerUp(
+    Optional<BookStoreDto.BookStoreController_RUNNER_UP> findRunnerUp(
         @PathVariable("id") long id
     );
 }

@@ -31,12 +31,12 @@ public final class BookStoreDto {
     /**
      * Each store's second cheapest book: the same shape, other options.
      *
-     * <p>The shape of the fetcher <code>BookStoreController.RUNNER_UP_FETCHER</code>.
+     * <p>The shape of the fetcher <code>BookStoreController.RUNNER_UP</code>.
      *
      * @param name Name of the store.
      * @param books Books sold by the store.
      */
-    public record BookStoreController_RUNNER_UP_FETCHER(
+    public record BookStoreController_RUNNER_UP(
         long id,
         String name,
         List<Books> books
