@@ -15,11 +15,12 @@ import {
   type PropertyMetadata,
 } from "./entity.ts";
 import {
-  hasListOptions,
   type ListOptions,
+  type ListOptionsOf,
   type ListSelection,
-  listSelection,
-  listText,
+  listSelectionOf,
+  optionsText,
+  type RecursiveListOptions,
 } from "./list_options.ts";
 
 declare const shapeBrand: unique symbol;
@@ -145,19 +146,6 @@ export interface ScalarSelector<
 export interface IdSelector<E extends object, S> {
   (include?: true): Fetcher<E, S>;
 }
-
-/**
- * `orderBy`, `limit` and `offset` of a to-many association (ordered by the
- * child's scalar properties); `never` for a to-one, which takes none.
- */
-export type ListOptionsOf<T> = NonNullable<T> extends readonly unknown[]
-  ? ListOptions<ScalarKeys<AssociationTarget<T>>>
-  : never;
-
-/** What a recursive selection's options add for a to-many association. */
-type RecursiveListOptions<T> = NonNullable<T> extends readonly unknown[]
-  ? ListOptionsOf<T>
-  : unknown;
 
 /**
  * Selector of an association: no argument selects the id alone, a child
@@ -359,14 +347,7 @@ function associationSelector(
     ) {
       throw new TypeError(`depth must be a positive integer`);
     }
-    const list = hasListOptions(options)
-      ? listSelection(
-        options,
-        target,
-        property.association !== "many-to-one",
-        `${owner.name}.${property.name}`,
-      )
-      : undefined;
+    const list = listSelectionOf(options, target, property, owner.name);
     return withSelection(this, property.name, {
       kind: "association",
       child: childFetcher,
@@ -403,16 +384,8 @@ export function fetcherText(fetcher: AnyFetcher): string {
       parts.push(name);
       continue;
     }
-    const options = [
-      ...(selection.recursive === undefined
-        ? []
-        : selection.recursive.depth === undefined
-        ? ["recursive"]
-        : [`depth: ${selection.recursive.depth}`]),
-      ...(selection.list === undefined ? [] : listText(selection.list)),
-    ];
-    const text = options.length === 0 ? "" : `(${options.join(", ")})`;
-    parts.push(`${name}${text} ${fetcherText(selection.child)}`);
+    const options = optionsText(selection.recursive, selection.list);
+    parts.push(`${name}${options} ${fetcherText(selection.child)}`);
   }
   return `{ ${parts.join(" ")} }`;
 }

@@ -8,7 +8,8 @@
  * @module
  */
 
-import type { EntityMetadata } from "./entity.ts";
+import type { EntityMetadata, PropertyMetadata } from "./entity.ts";
+import type { AssociationTarget, ScalarKeys } from "./fetcher.ts";
 
 /** One term of an association's order: a scalar property of the child. */
 export interface OrderTerm<P extends string = string> {
@@ -31,6 +32,20 @@ export interface ListOptions<P extends string = string> {
   readonly offset?: number;
 }
 
+/**
+ * `orderBy`, `limit` and `offset` of the association property type `T`:
+ * for a to-many one, ordered by the child's scalar properties; `never` for
+ * a to-one, which takes none.
+ */
+export type ListOptionsOf<T> = NonNullable<T> extends readonly unknown[]
+  ? ListOptions<ScalarKeys<AssociationTarget<T>>>
+  : never;
+
+/** What the list options add to a recursive selection's options. */
+export type RecursiveListOptions<T> = NonNullable<T> extends readonly unknown[]
+  ? ListOptionsOf<T>
+  : unknown;
+
 /** The checked, normalized options a selection keeps. */
 export interface ListSelection {
   /** Order terms; empty for the id order. */
@@ -41,9 +56,27 @@ export interface ListSelection {
   readonly offset: number;
 }
 
-/** Whether `options` holds any list option (`orderBy`, `limit`, `offset`). */
-export function hasListOptions(options: object): boolean {
-  return ["orderBy", "limit", "offset"].some((key) => key in options);
+/**
+ * The list selection of a DSL selector's `options` for the association
+ * `property` of `owner` to `target` entities; undefined without any.
+ *
+ * @throws TypeError naming a bad option (see {@link listSelection}).
+ */
+export function listSelectionOf(
+  options: ListOptions,
+  target: EntityMetadata,
+  property: Extract<PropertyMetadata, { kind: "association" }>,
+  owner: string,
+): ListSelection | undefined {
+  const given = ["orderBy", "limit", "offset"].some((key) => key in options);
+  return given
+    ? listSelection(
+      options,
+      target,
+      property.association !== "many-to-one",
+      `${owner}.${property.name}`,
+    )
+    : undefined;
 }
 
 /**
@@ -106,8 +139,26 @@ export function listSelection(
   };
 }
 
-/** The text form of the options: `orderBy: price desc`, `limit: 2`... */
-export function listText(list: ListSelection): string[] {
+/**
+ * The options of an association selection in the text form, `""` for none:
+ * `(recursive)`, `(depth: 3, limit: 2)`, `(orderBy: price desc, limit: 2)`.
+ */
+export function optionsText(
+  recursive: { readonly depth?: number } | undefined,
+  list: ListSelection | undefined,
+): string {
+  const options = [
+    ...(recursive === undefined
+      ? []
+      : recursive.depth === undefined
+      ? ["recursive"]
+      : [`depth: ${recursive.depth}`]),
+    ...(list === undefined ? [] : listText(list)),
+  ];
+  return options.length === 0 ? "" : `(${options.join(", ")})`;
+}
+
+function listText(list: ListSelection): string[] {
   return [
     ...list.orderBy.map((term) =>
       `orderBy: ${term.prop}${term.desc ? " desc" : ""}`
