@@ -138,6 +138,34 @@ Deno.test("e2e: the bookstore client downloaded from server.ts type-checks, runs
     promised("GET /dynamic/book/{id}", dynamic);
     assert.deepEqual(Object.keys(dynamic), ["id", "name", "store"]);
 
+    // Limited associations: each store's two dearest books, and the
+    // second cheapest one; each book's store by its id alone.
+    type Listed = {
+      books: { id: number; price: number; store?: { id: number } }[];
+    }[];
+    const top: Listed = await api.bookStoreService.findTopBooks();
+    promised("GET /stores/topBooks", top);
+    assert.deepEqual(top.map((s) => s.books.map((b) => b.price)), [
+      [73, 69],
+      [81, 80],
+      [65, 60],
+    ]);
+    assert.deepEqual(top[0]!.books[0]!.store, { id: 1 });
+    const runnerUp = await api.bookStoreService.findRunnerUp({ id: 1 });
+    promised("GET /stores/{id}/runnerUp", runnerUp);
+    assert.deepEqual(runnerUp.books, [
+      { id: 1, name: "Learning GraphQL", price: 50, store: { id: 1 } },
+    ]);
+    const firstAuthor = await api.dynamicBookService.findBook({
+      id: 1,
+      fetcherCode: "{ authors(orderBy: lastName desc, limit: 1) { lastName } }",
+    });
+    promised("GET /dynamic/book/{id}", firstAuthor);
+    assert.deepEqual(firstAuthor, {
+      id: 1,
+      authors: [{ id: 1, lastName: "Procello" }],
+    });
+
     await assert.rejects(
       api.bookService.findBooks({ pageSize: 0 }),
       (reason: { error?: string; parameter?: string }) =>

@@ -230,6 +230,46 @@ const BOOKSTORE_CALLS: readonly Call[] = [
     params: { path: { id: 2 }, query: { fetcherCode: "{ colour }" } },
     status: 400,
   },
+  {
+    method: "GET",
+    path: "/dynamic/book/{id}",
+    params: {
+      path: { id: 1 },
+      query: { fetcherCode: "{ authors(orderBy: lastName, limit: 1) }" },
+    },
+    status: 200,
+  },
+  {
+    method: "GET",
+    path: "/dynamic/book/{id}",
+    params: { path: { id: 1 }, query: { fetcherCode: "{ store(limit: 1) }" } },
+    status: 400,
+  },
+  { method: "GET", path: "/stores/topBooks", status: 200 },
+  {
+    method: "GET",
+    path: "/stores/topBooks",
+    params: { query: { storeIds: [1, 3] } },
+    status: 200,
+  },
+  {
+    method: "GET",
+    path: "/stores/topBooks",
+    params: { query: { storeIds: ["one"] } },
+    status: 400,
+  },
+  {
+    method: "GET",
+    path: "/stores/{id}/runnerUp",
+    params: { path: { id: 2 } },
+    status: 200,
+  },
+  {
+    method: "GET",
+    path: "/stores/{id}/runnerUp",
+    params: { path: { id: 999999 } },
+    status: 200,
+  },
   { method: "GET", path: "/helloworld", status: 200 },
 ];
 

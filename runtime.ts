@@ -43,6 +43,11 @@ export {
   type Selection,
   type ShapeOf,
 } from "./src/runtime/fetcher.ts";
+export type {
+  ListOptions,
+  ListSelection,
+  OrderTerm,
+} from "./src/runtime/list_options.ts";
 export {
   Api,
   ApiIgnore,

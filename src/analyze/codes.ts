@@ -66,6 +66,8 @@ export const CODES = {
   BAD_CONSTRAINT: "TAILOR026",
   /** An `@Embeddable()` or `@Embedded()` property the store and clients cannot hold. */
   BAD_EMBEDDABLE: "TAILOR027",
+  /** An association's `orderBy`, `limit` or `offset` that cannot hold. */
+  BAD_ASSOCIATION_OPTIONS: "TAILOR028",
 } as const;
 
 /** One of the codes of {@link CODES}. */

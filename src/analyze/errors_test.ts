@@ -22,6 +22,48 @@ interface Expected {
 }
 
 const CASES: Record<string, Expected> = {
+  bad_association_options: {
+    ok: false,
+    diagnostics: [
+      {
+        code: "TAILOR028",
+        file: "controller.ts",
+        line: 15,
+        column: 23,
+        message: 'Shop.items: orderBy names "cost", which Item does not have',
+      },
+      {
+        code: "TAILOR028",
+        file: "controller.ts",
+        line: 15,
+        column: 41,
+        message:
+          'Shop.items: orderBy names "shop", an association of Item, not a scalar property',
+      },
+      {
+        code: "TAILOR028",
+        file: "controller.ts",
+        line: 16,
+        column: 12,
+        message: "Shop.items: limit must be a non-negative integer, found -1",
+      },
+      {
+        code: "TAILOR028",
+        file: "controller.ts",
+        line: 17,
+        column: 13,
+        message: "Shop.items: offset must be a non-negative integer, found 1.5",
+      },
+      {
+        code: "TAILOR028",
+        file: "controller.ts",
+        line: 20,
+        column: 62,
+        message:
+          "Item.shop is not a list: orderBy, limit and offset are for to-many associations",
+      },
+    ],
+  },
   bad_constraint: {
     ok: false,
     diagnostics: [

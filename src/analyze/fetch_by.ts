@@ -258,7 +258,12 @@ export class ShapeReader {
   ): { entity: ts.ClassDeclaration; shape: SelectedShape } | undefined {
     if (this.#syntax !== undefined) {
       const read = this.#syntax.read(constant);
-      if (read !== undefined) return read;
+      if (read !== undefined) {
+        for (const { node, message, hint } of read.problems) {
+          this.#sink.error(CODES.BAD_ASSOCIATION_OPTIONS, node, message, hint);
+        }
+        return read;
+      }
     }
     const checker = checkerOf(constant);
     const properties = checker.getTypeAtLocation(constant).getProperties();

@@ -7,7 +7,9 @@
  *
  * Only the plain DSL is read: `fetcher(Entity)`, property selectors with no
  * argument, `true` or `false`, a child chain with literal
- * `{ recursive: true }` / `{ depth: n }` options, `allScalarFields()`. For
+ * `{ recursive: true }` / `{ depth: n }` options and any `orderBy`, `limit`
+ * and `offset` (which do not change the shape; their literal mistakes are
+ * collected as problems), `allScalarFields()`. For
  * anything else (a variable, a helper, a spread, a property the analysis
  * does not know) the reader answers undefined and the caller reads the
  * static type as before. The result equals what the type says: the DSL's
@@ -37,6 +39,10 @@ import type {
   SelectedShape,
 } from "./selected_shape.ts";
 import { resolvedSymbol, runtimeNameOfSymbol } from "./symbols.ts";
+import {
+  type OptionProblem,
+  readAssociationOptions,
+} from "./fetcher_options.ts";
 
 /** What the reader needs of the analysis: the entity of a class. */
 export type EntityLookup = (
@@ -53,6 +59,8 @@ interface Selected {
 export interface SyntaxFetcher {
   readonly entity: ts.ClassDeclaration;
   readonly shape: SelectedShape;
+  /** Mistakes in the chain's association options (`limit: -1`...). */
+  readonly problems: readonly OptionProblem[];
 }
 
 /** What the DSL's types make of one entity property. */
@@ -75,6 +83,8 @@ export class FetcherSyntaxReader {
     ts.PropertyDeclaration,
     PropertyFacts | undefined
   >();
+  /** Problems found while reading the current constant. */
+  #problems: OptionProblem[] = [];
 
   /** `embeddableOf` reads `@Embeddable()` classes (none by default). */
   constructor(
@@ -94,8 +104,13 @@ export class FetcherSyntaxReader {
     if (constant.type !== undefined) return undefined;
     const initializer = constant.initializer;
     if (initializer === undefined) return undefined;
+    this.#problems = [];
     const read = this.#chain(initializer);
-    return read && { entity: read.info.declaration, shape: shapeOf(read) };
+    return read && {
+      entity: read.info.declaration,
+      shape: shapeOf(read),
+      problems: this.#problems,
+    };
   }
 
   #chain(
@@ -203,9 +218,18 @@ export class FetcherSyntaxReader {
       selected.set(name, { optional, association });
       return true;
     }
-    if (!isRecursiveOptions(second)) return false;
-    const association = { many: facts.many, recursive: true, child };
-    selected.set(name, { optional: true, association });
+    const options = readAssociationOptions(
+      second,
+      target,
+      facts.many,
+      `${info.name}.${name}`,
+    );
+    if (options.recursive === undefined) return false;
+    this.#problems.push(...options.problems);
+    const recursive = options.recursive;
+    const association = { many: facts.many, recursive, child };
+    const optional = recursive || (!facts.many && facts.nullable);
+    selected.set(name, { optional, association });
     return true;
   }
 
@@ -278,25 +302,6 @@ export class FetcherSyntaxReader {
 /** Whether the decorator and the DSL's types agree on the property's kind. */
 function agrees(property: EntityProperty, facts: PropertyFacts): boolean {
   return (property.kind === "association") === facts.association;
-}
-
-/** `{ recursive: true }`, `{ depth: 3 }` or both, written literally. */
-function isRecursiveOptions(node: ts.Node): boolean {
-  if (!ts.isObjectLiteralExpression(node)) return false;
-  let recursive = false;
-  for (const member of node.properties) {
-    if (!ts.isPropertyAssignment(member)) return false;
-    const value = member.initializer;
-    const key = textOf(member.name);
-    if (key === "recursive" && value.kind === ts.SyntaxKind.TrueKeyword) {
-      recursive = true;
-    } else if (key === "depth" && ts.isNumericLiteral(value)) {
-      recursive = true;
-    } else {
-      return false;
-    }
-  }
-  return recursive;
 }
 
 function shapeOf(

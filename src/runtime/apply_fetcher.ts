@@ -11,6 +11,7 @@ import {
   type Selection,
   type ShapeOf,
 } from "./fetcher.ts";
+import { sliceList } from "./list_options.ts";
 
 /** Upper bound of recursion levels for a recursive selection without depth. */
 export const MAX_RECURSION_DEPTH = 64;
@@ -24,13 +25,22 @@ export interface ApplyFetcherOptions {
    * `orm.client.ts.null-render-mode: null` sends it.
    */
   readonly absent?: "omit" | "null";
+  /**
+   * What a to-many selection's `orderBy`, `limit` and `offset` do:
+   * `"slice"` (default) orders, skips and limits each list here;
+   * `"as-loaded"` keeps each list as given, for data loaded with the
+   * options already applied (a server trimming a store's answer, where
+   * skipping `offset` again would lose children).
+   */
+  readonly lists?: "slice" | "as-loaded";
 }
 
 /**
  * Returns a new object graph holding exactly the fetcher's selections of
  * `data`: unfetched fields dropped, null or undefined values left out (so
  * optional types hold; `null` with `{ absent: "null" }`), associations
- * trimmed recursively. A recursive
+ * trimmed recursively, a to-many one's `orderBy`, `limit` and `offset`
+ * applied to each list (see `list_options.ts`). A recursive
  * selection stops at its depth, at {@link MAX_RECURSION_DEPTH}, or where an
  * object would repeat one of its ancestors (cyclic graphs).
  *
@@ -61,7 +71,10 @@ export function applyFetcher(
   if (typeof data !== "object" || data === null) {
     throw new TypeError("applyFetcher needs an object to project");
   }
-  return new Projection(options.absent === "null").run(fetcher, data);
+  return new Projection(
+    options.absent === "null",
+    options.lists !== "as-loaded",
+  ).run(fetcher, data);
 }
 
 type Association = Extract<Selection, { kind: "association" }>;
@@ -99,9 +112,12 @@ class Projection {
   readonly #scheduled = new Map<object, Map<number, Map<object, Output>>>();
   /** Whether a selected property without a value is written as `null`. */
   readonly #nulls: boolean;
+  /** Whether lists are ordered, skipped and limited by their options. */
+  readonly #slice: boolean;
 
-  constructor(nulls: boolean) {
+  constructor(nulls: boolean, slice: boolean) {
     this.#nulls = nulls;
+    this.#slice = slice;
   }
 
   run(fetcher: AnyFetcher, data: object): Output {
@@ -170,7 +186,13 @@ class Projection {
       });
     };
     if (Array.isArray(value)) {
-      return value.map(one).filter((item) => item !== undefined);
+      const options = selection.kind === "association"
+        ? selection.list
+        : undefined;
+      const list = options === undefined || !this.#slice
+        ? value
+        : sliceList(value, options);
+      return list.map(one).filter((item) => item !== undefined);
     }
     return one(value);
   }

@@ -15,6 +15,14 @@ import {
   type PropertyMetadata,
 } from "./entity.ts";
 import { embeddableMetadata } from "./embeddable.ts";
+import {
+  type ListOptions,
+  type ListOptionsOf,
+  type ListSelection,
+  listSelectionOf,
+  optionsText,
+  type RecursiveListOptions,
+} from "./list_options.ts";
 
 declare const shapeBrand: unique symbol;
 
@@ -192,7 +200,8 @@ export interface IdSelector<E extends object, S> {
 
 /**
  * Selector of an association: no argument selects the id alone, a child
- * fetcher nests its shape, `false` leaves the association out.
+ * fetcher nests its shape, `false` leaves the association out. A to-many
+ * one takes `orderBy`, `limit` and `offset` too, which never change the shape.
  */
 export interface AssociationSelector<
   E extends object,
@@ -208,8 +217,13 @@ export interface AssociationSelector<
   ): Fetcher<E, With<S, K, AssociationEntry<E, K, ShapeOf<C>>>>;
   <C extends AnyFetcher<AssociationTarget<E[K]>>>(
     child: C,
+    options: ListOptionsOf<E[K]>,
+  ): Fetcher<E, With<S, K, AssociationEntry<E, K, ShapeOf<C>>>>;
+  <C extends AnyFetcher<AssociationTarget<E[K]>>>(
+    child: C,
     options:
       & AssociationOptions
+      & RecursiveListOptions<E[K]>
       & ({ readonly recursive: true } | { readonly depth: number }),
   ): Fetcher<
     E,
@@ -274,6 +288,8 @@ export type Selection =
     readonly child: AnyFetcher;
     /** Present for a recursive self-association. */
     readonly recursive?: { readonly depth?: number };
+    /** Present when a to-many association has `orderBy`, `limit` or `offset`. */
+    readonly list?: ListSelection;
   }
   | {
     readonly kind: "embedded";
@@ -365,7 +381,7 @@ function associationSelector(
   return function (
     this: unknown,
     child?: unknown,
-    options: AssociationOptions = {},
+    options: AssociationOptions & ListOptions = {},
   ): AnyFetcher {
     if (child === false) return withSelection(this, property.name, undefined);
     const target = entityMetadata(property.target());
@@ -391,9 +407,11 @@ function associationSelector(
     ) {
       throw new TypeError(`depth must be a positive integer`);
     }
+    const list = listSelectionOf(options, target, property, owner.name);
     return withSelection(this, property.name, {
       kind: "association",
       child: childFetcher,
+      ...(list === undefined ? {} : { list }),
       ...(recursive
         ? {
           recursive: options.depth === undefined
@@ -480,12 +498,8 @@ export function fetcherText(fetcher: AnyFetcher): string {
       parts.push(`${name} ${fetcherText(selection.child)}`);
       continue;
     }
-    const recursive = selection.recursive === undefined
-      ? ""
-      : selection.recursive.depth === undefined
-      ? "(recursive)"
-      : `(depth: ${selection.recursive.depth})`;
-    parts.push(`${name}${recursive} ${fetcherText(selection.child)}`);
+    const options = optionsText(selection.recursive, selection.list);
+    parts.push(`${name}${options} ${fetcherText(selection.child)}`);
   }
   return `{ ${parts.join(" ")} }`;
 }

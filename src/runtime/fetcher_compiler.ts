@@ -8,6 +8,7 @@
  * { id name store { id name } authors { firstName, lastName } }
  * { name kind childNodes(recursive) { name kind } }
  * { name parent(depth: 3) { name } }
+ * { name books(orderBy: price desc, limit: 2, offset: 1) { name price } }
  * ```
  *
  * Grammar (whitespace is space, tab, line feed, carriage return, form feed
@@ -19,6 +20,8 @@
  * field    = NAME [ options ] [ body ]
  * options  = "(" option { "," option } ")"
  * option   = "recursive" | "depth" ":" INTEGER
+ *          | "orderBy" ":" NAME [ "asc" | "desc" ]
+ *          | "limit" ":" INTEGER | "offset" ":" INTEGER
  * NAME     = identifier (ID_Start or "$" or "_", then ID_Continue or "$")
  * INTEGER  = decimal digits, a positive safe integer
  * ```
@@ -32,8 +35,13 @@
  * - `id` is always selected; writing it is allowed. `{}` is the id alone.
  * - A field may appear once per body; a duplicate is an error.
  * - An association without a body selects the target's id alone. A body is
- *   only for associations; options are only for self-associations
- *   (`(recursive)`, `(depth: N)`, or both: a depth implies recursion).
+ *   only for associations; `(recursive)` and `(depth: N)` (or both: a depth
+ *   implies recursion) only for self-associations.
+ * - `orderBy`, `limit` and `offset` only for to-many associations: the
+ *   children each parent gets, not their shape. `orderBy` names a scalar
+ *   property of the child and may be repeated (the first term decides
+ *   first, the id breaks ties); `limit` and `offset` are non-negative
+ *   integers, each given at most once.
  * - Computed (`@Formula`) properties are selected like scalars.
  * - `depth: N` is at most `maxRecursionDepth` (default
  *   {@link MAX_RECURSION_DEPTH}), so a client cannot ask a server to walk an
@@ -64,6 +72,11 @@ import { type EntityMetadata, entityMetadata } from "./entity.ts";
 import { embeddableMetadata } from "./embeddable.ts";
 import { MAX_RECURSION_DEPTH } from "./apply_fetcher.ts";
 import { markClientFetcher } from "./fetcher_budget.ts";
+import {
+  type ListOptions,
+  listSelection,
+  type OrderTerm,
+} from "./list_options.ts";
 import {
   describe,
   expected,
@@ -188,26 +201,13 @@ class Parser {
       return;
     }
     const target = entityMetadata(property.target());
-    let recursive: { depth?: number } | undefined;
-    const open = this.#lexer.peek();
-    if (open.kind === "(") {
-      if (target.type !== entity.type) {
-        fail(
-          `association "${name}" of ${entity.name} is not a self-association and cannot be recursive`,
-          open,
-        );
-      }
-      recursive = this.#options();
-    }
+    const options = this.#lexer.peek().kind === "("
+      ? this.#options(entity, name, target, property.association)
+      : {};
     const child = this.#lexer.peek().kind === "{"
       ? this.#body(target, depth + 1)
       : fetcherOf(target.type, new Map());
-    selections.set(
-      name,
-      recursive === undefined
-        ? { kind: "association", child }
-        : { kind: "association", child, recursive },
-    );
+    selections.set(name, { kind: "association", child, ...options });
   }
 
   /**
@@ -230,39 +230,116 @@ class Parser {
     selections.set(name, { kind: "embedded", child });
   }
 
-  /** `(recursive, depth: N)`, the lexer standing on `(`. */
-  #options(): { depth?: number } {
-    this.#lexer.next();
+  /**
+   * `(recursive, depth: N, orderBy: p desc, limit: N, offset: N)` of the
+   * association `name` of `entity`, the lexer standing on `(`.
+   */
+  #options(
+    entity: Pick<EntityMetadata, "name" | "type">,
+    name: string,
+    target: EntityMetadata,
+    kind: string,
+  ): Pick<
+    Extract<Selection, { kind: "association" }>,
+    "recursive" | "list"
+  > {
+    const open = this.#lexer.next();
+    const where = `association "${name}" of ${entity.name}`;
     let recursive = false;
     let depth: number | undefined;
+    const orderBy: OrderTerm[] = [];
+    const list: { -readonly [K in keyof ListOptions]: ListOptions[K] } = {};
     for (;;) {
       const option = this.#lexer.next();
-      if (option.kind === "name" && option.text === "recursive") {
-        if (recursive) fail(`duplicate option "recursive"`, option);
-        recursive = true;
-      } else if (option.kind === "name" && option.text === "depth") {
-        if (depth !== undefined) fail(`duplicate option "depth"`, option);
-        const colon = this.#lexer.next();
-        if (colon.kind !== ":") expected(`":"`, colon);
-        const value = this.#lexer.next();
-        if (value.kind !== "integer") expected("a positive integer", value);
-        depth = Number(value.text);
-        if (depth < 1 || depth > this.maxRecursionDepth) {
+      const text = option.kind === "name" ? option.text : "";
+      if (text === "recursive" || text === "depth") {
+        if (target.type !== entity.type) {
           fail(
-            `depth must be a positive integer up to ${this.maxRecursionDepth}, found ${
-              describe(value)
-            }`,
-            value,
+            `${where} is not a self-association and cannot be recursive`,
+            open,
+          );
+        }
+      } else if (["orderBy", "limit", "offset"].includes(text)) {
+        if (kind === "many-to-one") {
+          fail(
+            `${where} is not a list: orderBy, limit and offset are for to-many associations`,
+            option,
           );
         }
       } else {
-        expected(`"recursive" or "depth"`, option);
+        expected(
+          `"recursive", "depth", "orderBy", "limit" or "offset"`,
+          option,
+        );
+      }
+      if (text === "recursive") {
+        if (recursive) fail(`duplicate option "recursive"`, option);
+        recursive = true;
+      } else if (text === "depth") {
+        if (depth !== undefined) fail(`duplicate option "depth"`, option);
+        depth = this.#integer(1, this.maxRecursionDepth, "depth");
+      } else if (text === "orderBy") {
+        orderBy.push(this.#orderTerm(target));
+      } else {
+        const key = text as "limit" | "offset";
+        if (list[key] !== undefined) fail(`duplicate option "${key}"`, option);
+        list[key] = this.#integer(0, Number.MAX_SAFE_INTEGER, key);
       }
       const after = this.#lexer.next();
       if (after.kind === ")") break;
       if (after.kind !== ",") expected(`"," or ")"`, after);
     }
-    return depth === undefined ? {} : { depth };
+    if (orderBy.length > 0) list.orderBy = orderBy;
+    const selection = listSelection(list, target, true, where);
+    return {
+      ...(recursive || depth !== undefined
+        ? { recursive: depth === undefined ? {} : { depth } }
+        : {}),
+      ...(selection === undefined ? {} : { list: selection }),
+    };
+  }
+
+  /** `: N` with `min <= N <= max`, the lexer standing on `:`. */
+  #integer(min: number, max: number, option: string): number {
+    const colon = this.#lexer.next();
+    if (colon.kind !== ":") expected(`":"`, colon);
+    const value = this.#lexer.next();
+    const kind = min === 0 ? "a non-negative integer" : "a positive integer";
+    if (value.kind !== "integer") expected(kind, value);
+    const number = Number(value.text);
+    if (number < min || number > max) {
+      fail(
+        `${option} must be ${kind} up to ${max}, found ${describe(value)}`,
+        value,
+      );
+    }
+    return number;
+  }
+
+  /** `: prop [asc | desc]` of `target`, the lexer standing on `:`. */
+  #orderTerm(target: EntityMetadata): OrderTerm {
+    const colon = this.#lexer.next();
+    if (colon.kind !== ":") expected(`":"`, colon);
+    const prop = this.#lexer.next();
+    if (prop.kind !== "name") expected("a property name", prop);
+    const property = target.properties.get(prop.text);
+    if (property === undefined || property.kind === "association") {
+      fail(
+        `orderBy needs a scalar property of ${target.name}, found ${
+          describe(prop)
+        }`,
+        prop,
+      );
+    }
+    const direction = this.#lexer.peek();
+    if (
+      direction.kind === "name" &&
+      (direction.text === "asc" || direction.text === "desc")
+    ) {
+      this.#lexer.next();
+      if (direction.text === "desc") return { prop: prop.text, desc: true };
+    }
+    return { prop: prop.text };
   }
 }
 

@@ -60,6 +60,11 @@ const ALPHABET: readonly string[] = [
   "depth: ",
   "(recursive)",
   "(depth: 2)",
+  "orderBy: ",
+  "limit: ",
+  "offset: ",
+  " desc",
+  "(limit: 2)",
   "0",
   "1",
   "3",
@@ -110,18 +115,43 @@ function randomFetcher(
       continue;
     }
     const child = randomFetcher(random, target, depth + 1);
+    const list = property.association !== "many-to-one" && random() < 0.4
+      ? randomListOptions(random, target)
+      : {};
     if (target === entity && random() < 0.5) {
       result = select(
         child,
         random() < 0.5
-          ? { recursive: true }
-          : { recursive: true, depth: 1 + Math.floor(random() * 5) },
+          ? { recursive: true, ...list }
+          : { recursive: true, depth: 1 + Math.floor(random() * 5), ...list },
       );
     } else {
-      result = select(child);
+      result = Object.keys(list).length === 0
+        ? select(child)
+        : select(child, list);
     }
   }
   return result;
+}
+
+/** Random `orderBy` (scalars of `target`), `limit` and `offset`. */
+function randomListOptions(
+  random: () => number,
+  target: AnyClass,
+): Record<string, unknown> {
+  const scalars = [...entityMetadata(target).properties.values()]
+    .filter((property) => property.kind !== "association")
+    .map((property) => property.name);
+  const options: Record<string, unknown> = {};
+  if (random() < 0.6) {
+    options.orderBy = scalars.filter(() => random() < 0.4).map((prop) => ({
+      prop,
+      desc: random() < 0.5,
+    }));
+  }
+  if (random() < 0.6) options.limit = Math.floor(random() * 4);
+  if (random() < 0.4) options.offset = Math.floor(random() * 3);
+  return options;
 }
 
 function pick<T>(random: () => number, items: readonly T[]): T {

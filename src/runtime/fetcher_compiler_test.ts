@@ -265,13 +265,13 @@ const ERRORS: [AnyClass, string, string, string][] = [
     TreeNode,
     "{ parent() }",
     "1:10",
-    `expected "recursive" or "depth" but found ")"`,
+    `expected "recursive", "depth", "orderBy", "limit" or "offset" but found ")"`,
   ],
   [
     TreeNode,
     "{ parent(deep) }",
     "1:10",
-    `expected "recursive" or "depth" but found "deep"`,
+    `expected "recursive", "depth", "orderBy", "limit" or "offset" but found "deep"`,
   ],
   [TreeNode, "{ parent(depth) }", "1:15", `expected ":" but found ")"`],
   [
@@ -326,7 +326,7 @@ const ERRORS: [AnyClass, string, string, string][] = [
     TreeNode,
     "{ parent(recursive,) }",
     "1:20",
-    `expected "recursive" or "depth" but found ")"`,
+    `expected "recursive", "depth", "orderBy", "limit" or "offset" but found ")"`,
   ],
   [
     TreeNode,

@@ -12,6 +12,7 @@
 
 import { applyFetcher, type ApplyFetcherOptions } from "./apply_fetcher.ts";
 import { type AnyFetcher, isFetcher } from "./fetcher.ts";
+import { type ListSelection, sliceList } from "./list_options.ts";
 
 /** Projects one object to a fetcher's shape (what `applyFetcher` returns). */
 export type Projector = (data: object) => Record<string, unknown>;
@@ -30,7 +31,8 @@ export function compileProjector(
   if (!isFetcher(fetcher)) {
     throw new TypeError("compileProjector needs a fetcher");
   }
-  return plainProjector(fetcher, options.absent === "null") ??
+  const slice = options.lists !== "as-loaded";
+  return plainProjector(fetcher, options.absent === "null", slice) ??
     ((data) => applyFetcher(fetcher, data, options));
 }
 
@@ -42,20 +44,27 @@ export function compileProjector(
 function plainProjector(
   fetcher: AnyFetcher,
   nulls: boolean,
+  slice: boolean,
 ): Projector | undefined {
   const names: string[] = [];
   const children: (Projector | undefined)[] = [];
+  const lists: (ListSelection | undefined)[] = [];
   for (const [name, selection] of fetcher.selections) {
     let child: Projector | undefined;
     if (selection.kind !== "scalar") {
-      if (selection.kind === "association" && selection.recursive) {
+      if (
+        selection.kind === "association" && selection.recursive !== undefined
+      ) {
         return undefined;
       }
-      child = plainProjector(selection.child, nulls);
+      child = plainProjector(selection.child, nulls, slice);
       if (child === undefined) return undefined;
     }
     names.push(name);
     children.push(child);
+    lists.push(
+      slice && selection.kind === "association" ? selection.list : undefined,
+    );
   }
   const count = names.length;
   return (data) => {
@@ -71,7 +80,10 @@ function plainProjector(
         output[name] = value;
       } else if (Array.isArray(value)) {
         const items: Record<string, unknown>[] = [];
-        for (const item of value) {
+        const list = lists[i];
+        for (
+          const item of list === undefined ? value : sliceList(value, list)
+        ) {
           if (typeof item === "object" && item !== null) {
             items.push(child(item));
           }

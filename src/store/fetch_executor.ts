@@ -25,6 +25,7 @@ import {
 } from "./statement_sql.ts";
 import { type Counted, type LoadMeter, shareCopies } from "./load_meter.ts";
 import { embeddedReads, placeEmbedded } from "./embedded_columns.ts";
+import { childOrder, isWindowed, windowed } from "./list_sql.ts";
 
 /** What the executor runs on. */
 export interface ExecutionContext {
@@ -341,12 +342,30 @@ async function selectTargets(
       params.add(dialect.listParameter(query.keys)),
     ),
   ];
-  const sql = [
-    filtered,
-    `SELECT ${columns.join(", ")} FROM ${dialect.quote(target.name)} ${TARGET}`,
+  const from = [
+    `FROM ${dialect.quote(target.name)} ${TARGET}`,
     query.join ?? "",
     whereClause(conditions),
-    `ORDER BY ${TARGET}.${dialect.quote(target.idColumn)}`,
+  ].filter(Boolean).join(" ");
+  const { list } = selection;
+  const order = childOrder(context, target, list);
+  const select = isWindowed(list)
+    ? windowed(
+      context,
+      {
+        columns,
+        from,
+        keyColumn: query.keyColumn,
+        keyAlias: OWNER_KEY,
+        order,
+      },
+      list,
+      params,
+    )
+    : `SELECT ${columns.join(", ")} ${from} ORDER BY ${order}`;
+  const sql = [
+    filtered,
+    select,
     meter === undefined
       ? ""
       : dialect.limitOffset(params.add(meter.rowLimit), undefined),

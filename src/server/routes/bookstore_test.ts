@@ -122,6 +122,41 @@ Deno.test("bookstore: the spec's endpoints answer the promised shapes", async ()
   });
 });
 
+Deno.test("bookstore: limited associations, per store in one statement per level", async () => {
+  const top = await get("GET /stores/topBooks", "/stores/topBooks");
+  assert.equal(top.statements, 2);
+  assert.deepEqual(
+    (top.body as { books: { id: number }[] }[]).map((store) =>
+      store.books.map((book) => book.id)
+    ),
+    [[4, 5], [8, 7], [11, 10]],
+  );
+  const some = await get("GET /stores/topBooks", "/stores/topBooks?storeIds=3");
+  assert.deepEqual(
+    (some.body as { books: { id: number }[] }[]).map((store) =>
+      store.books.map((book) => book.id)
+    ),
+    [[11, 10]],
+  );
+  // The offset is applied once, by the store (the shaping keeps the lists).
+  const runnerUp = await get("GET /stores/{id}/runnerUp", "/stores/2/runnerUp");
+  assert.deepEqual(runnerUp.body, {
+    id: 2,
+    name: "MANNING",
+    books: [{ id: 8, name: "GraphQL in Action", price: 81, store: { id: 2 } }],
+  });
+  const code =
+    "{ authors(orderBy: firstName, offset: 1, limit: 5) { firstName } }";
+  const dynamic = await get(
+    "GET /dynamic/book/{id}",
+    `/dynamic/book/1?fetcherCode=${encodeURIComponent(code)}`,
+  );
+  assert.deepEqual(dynamic.body, {
+    id: 1,
+    authors: [{ id: 1, firstName: "Eve" }],
+  });
+});
+
 Deno.test("bookstore: the tenant header filters books", async () => {
   const all = await get("GET /books", "/books?pageSize=20");
   const a = await get("GET /books", "/books?pageSize=20", { tenant: "a" });
@@ -172,6 +207,27 @@ Deno.test("bookstore: bad values are 400s with a reason, and the server goes on"
       }`,
       "fetcherCode",
       /unknown field "nme"/,
+    ],
+    [
+      `/dynamic/book/1?fetcherCode=${
+        encodeURIComponent("{ authors(limit: -1) }")
+      }`,
+      "fetcherCode",
+      /expected a non-negative integer but found character "-" at 1:18/,
+    ],
+    [
+      `/dynamic/book/1?fetcherCode=${
+        encodeURIComponent("{ authors(orderBy: books) }")
+      }`,
+      "fetcherCode",
+      /orderBy needs a scalar property of Author, found "books" at 1:20/,
+    ],
+    [
+      `/dynamic/book/1?fetcherCode=${
+        encodeURIComponent("{ store(limit: 1) }")
+      }`,
+      "fetcherCode",
+      /association "store" of Book is not a list/,
     ],
     [`/dynamic/book/1?fetcherCode=${"{".repeat(20_000)}`, "fetcherCode", /./],
   ];

@@ -49,6 +49,7 @@ export function shapeValue(
       return typeof value === "object"
         ? applyFetcher(context.fetcherOf(type.key), value, {
           absent: nulls.shapes ? "null" : "omit",
+          lists: "as-loaded",
         })
         : value;
     case "array":

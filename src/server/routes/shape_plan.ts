@@ -46,6 +46,7 @@ function plan(
       if (fetcher === undefined) return late;
       const project = compileProjector(fetcher, {
         absent: nulls.shapes ? "null" : "omit",
+        lists: "as-loaded",
       });
       return (value) =>
         value === null || value === undefined

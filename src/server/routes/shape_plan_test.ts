@@ -12,6 +12,7 @@ import {
 } from "../../../fixtures/bookstore/author_controller.ts";
 import { BookController } from "../../../fixtures/bookstore/book_controller.ts";
 import { DynamicBookController } from "../../../fixtures/bookstore/dynamic_book_controller.ts";
+import { BookStoreController } from "../../../fixtures/bookstore/store_controller.ts";
 import {
   HiddenController,
   TreeController,
@@ -27,6 +28,7 @@ const FIXTURES: readonly [string, readonly AnyClass[]][] = [
     DynamicBookController,
     HelloController,
     AuthorWithStores,
+    BookStoreController,
   ]],
   ["treeshop", [TreeController, HiddenController]],
 ];

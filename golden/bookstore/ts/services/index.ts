@@ -3,6 +3,10 @@
 export { AuthorService, type AuthorServiceOptions } from "./AuthorService.ts";
 export { BookService, type BookServiceOptions } from "./BookService.ts";
 export {
+  BookStoreService,
+  type BookStoreServiceOptions,
+} from "./BookStoreService.ts";
+export {
   DynamicBookService,
   type DynamicBookServiceOptions,
 } from "./DynamicBookService.ts";

@@ -3,6 +3,7 @@
 import type { Executor } from "./Executor.ts";
 import { AuthorService } from "./services/AuthorService.ts";
 import { BookService } from "./services/BookService.ts";
+import { BookStoreService } from "./services/BookStoreService.ts";
 import { DynamicBookService } from "./services/DynamicBookService.ts";
 import { HelloService } from "./services/HelloService.ts";
 
@@ -16,6 +17,8 @@ export class BookStoreApi {
   readonly authorService: AuthorService;
   /** Books of the store: listing and details. */
   readonly bookService: BookService;
+  /** The stores and a few of their books. */
+  readonly bookStoreService: BookStoreService;
   /**
    * The client-shape variant: the client sends a fetcher string. Discouraged,
    * kept for plain JavaScript clients.
@@ -27,6 +30,7 @@ export class BookStoreApi {
   constructor(executor: Executor) {
     this.authorService = new AuthorService(executor);
     this.bookService = new BookService(executor);
+    this.bookStoreService = new BookStoreService(executor);
     this.dynamicBookService = new DynamicBookService(executor);
     this.helloService = new HelloService(executor);
   }

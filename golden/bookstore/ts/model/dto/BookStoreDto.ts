@@ -8,4 +8,40 @@ export type BookStoreDto = {
     /** Name of the store. */
     readonly name: string;
   };
+  /** Each store's second cheapest book: the same shape, other options. */
+  readonly "BookStoreController/RUNNER_UP": {
+    readonly id: number;
+    /** Name of the store. */
+    readonly name: string;
+    /** Books sold by the store. */
+    readonly books: ReadonlyArray<{
+      readonly id: number;
+      /** Title of the book. */
+      readonly name: string;
+      /** Price in the store's currency. */
+      readonly price: number;
+      /** The store selling the book, if any. */
+      readonly store?: {
+        readonly id: number;
+      };
+    }>;
+  };
+  /** Each store's two dearest books, each with its store's id alone. */
+  readonly "BookStoreController/TOP_BOOKS_FETCHER": {
+    readonly id: number;
+    /** Name of the store. */
+    readonly name: string;
+    /** Books sold by the store. */
+    readonly books: ReadonlyArray<{
+      readonly id: number;
+      /** Title of the book. */
+      readonly name: string;
+      /** Price in the store's currency. */
+      readonly price: number;
+      /** The store selling the book, if any. */
+      readonly store?: {
+        readonly id: number;
+      };
+    }>;
+  };
 };

@@ -8,4 +8,40 @@ export type BookStoreDto = {
     /** Name of the store. */
     name: string;
   };
+  /** Each store's second cheapest book: the same shape, other options. */
+  "BookStoreController/RUNNER_UP": {
+    id: number;
+    /** Name of the store. */
+    name: string;
+    /** Books sold by the store. */
+    books: Array<{
+      id: number;
+      /** Title of the book. */
+      name: string;
+      /** Price in the store's currency. */
+      price: number;
+      /** The store selling the book, if any. */
+      store?: {
+        id: number;
+      };
+    }>;
+  };
+  /** Each store's two dearest books, each with its store's id alone. */
+  "BookStoreController/TOP_BOOKS_FETCHER": {
+    id: number;
+    /** Name of the store. */
+    name: string;
+    /** Books sold by the store. */
+    books: Array<{
+      id: number;
+      /** Title of the book. */
+      name: string;
+      /** Price in the store's currency. */
+      price: number;
+      /** The store selling the book, if any. */
+      store?: {
+        id: number;
+      };
+    }>;
+  };
 };
