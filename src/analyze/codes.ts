@@ -64,6 +64,8 @@ export const CODES = {
   NOT_TAILOR_RUNTIME: "TAILOR025",
   /** A validation constraint tag that is impossible, contradictory or misplaced. */
   BAD_CONSTRAINT: "TAILOR026",
+  /** A discriminated union Tailor cannot describe (duplicate values, a member that is not a static type). */
+  BAD_UNION: "TAILOR027",
 } as const;
 
 /** One of the codes of {@link CODES}. */

@@ -171,6 +171,11 @@ export class Registry<T> {
     this.#models.set(name, undefined);
   }
 
+  /** The finished model of a name; undefined while it is being built. */
+  get(name: string): T | undefined {
+    return this.#models.get(name);
+  }
+
   /** Registers the finished model of a name. */
   set(name: string, model: T): void {
     this.#models.set(name, model);

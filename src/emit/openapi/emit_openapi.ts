@@ -384,7 +384,9 @@ class OpenApiBuilder {
         : "Success.";
       ok.content = {
         [resultMediaType(type)]: {
-          schema: mayBeAbsent ? nullable(schema) : schema,
+          schema: mayBeAbsent
+            ? nullable(this.#schemas.unionInline(type, schema))
+            : schema,
         },
       };
       if (mayBeAbsent) ok[NULLABLE_EXTENSION] = true;

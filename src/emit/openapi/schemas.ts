@@ -12,6 +12,7 @@ import type {
   ObjectTypeRef,
   PropertyModel,
   TypeRef,
+  UnionModel,
 } from "../../model/api_model.ts";
 import { indexModel, type ModelIndex } from "../../model/model_index.ts";
 import { substituteTypeParameters } from "../../model/type_refs.ts";
@@ -152,6 +153,21 @@ export class SchemaRegistry {
     });
   }
 
+  /**
+   * `schema`, the schema of `type`, to be given siblings (a description,
+   * `nullable`): for a discriminated union, its `oneOf` and `discriminator`
+   * written in place of the reference. A `$ref` with siblings goes into an
+   * `allOf`, which tools read as a subtype of the union (openapi-typescript
+   * writes `Omit<Union, "kind">`), and a `oneOf` of one reference is one
+   * Redocly calls illogical.
+   */
+  unionInline(type: TypeRef, schema: Json): Json {
+    const union = type.kind === "static"
+      ? this.#index.staticType(type.name)?.union
+      : undefined;
+    return union === undefined ? schema : this.#union(union);
+  }
+
   /** Every registered schema, sorted by name. */
   components(): Map<string, Json> {
     return new Map(
@@ -273,7 +289,14 @@ export class SchemaRegistry {
       );
       props.set(
         p.name,
-        describe(nulls && p.optional ? nullable(schema) : schema, p.doc),
+        describe(
+          nulls && p.optional
+            ? nullable(this.unionInline(p.type, schema))
+            : p.doc === undefined || p.doc === ""
+            ? schema
+            : this.unionInline(p.type, schema),
+          p.doc,
+        ),
       );
     }
     out.properties = props;
@@ -360,19 +383,53 @@ export class SchemaRegistry {
       `static\n${typeName}\n${canonical(args)}`,
       preferred,
       (name) => {
+        const description = st.doc === undefined
+          ? {}
+          : { description: st.doc.trim() };
+        if (st.union !== undefined) {
+          return { ...description, ...this.#union(st.union) };
+        }
         const bindings = new Map(
           st.typeParameters.map((p, i) => [p, args[i]!] as const),
         );
         const schema = this.#object(st.properties, name, bindings, {
-          ...(st.doc === undefined ? {} : { description: st.doc.trim() }),
+          ...description,
           nulls: this.#nulls.statics.has(typeName),
         });
+        if (st.discriminator !== undefined) {
+          // A union member's discriminator holds its one value.
+          const properties = schema.properties as Map<string, Json>;
+          const { property, value } = st.discriminator;
+          properties.set(property, {
+            ...properties.get(property),
+            enum: [value],
+          });
+        }
         if (args.length > 0) {
           schema[GENERIC_EXTENSION] = { name: typeName, args: argNames };
         }
         return schema;
       },
     );
+  }
+
+  /**
+   * A discriminated union: `oneOf` its members, with the `discriminator`
+   * that maps each value to its member's component.
+   */
+  #union(union: UnionModel): Json {
+    const members = union.members.map((member) =>
+      [member.value, this.#static(member.name, [])] as const
+    );
+    return {
+      oneOf: members.map(([, name]) => ref(name)),
+      discriminator: {
+        propertyName: union.discriminator,
+        mapping: Object.fromEntries(
+          members.map(([value, name]) => [value, ref(name).$ref]),
+        ),
+      },
+    };
   }
 
   /** A name for a concrete type, used in names of generic instantiations. */

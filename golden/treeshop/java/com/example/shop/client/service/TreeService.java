@@ -7,6 +7,8 @@ import com.example.shop.client.model.dto.TreeNodeDto;
 import com.example.shop.client.model.statics.ImageMeta;
 import com.example.shop.client.model.statics.ImageReceipt;
 import com.example.shop.client.model.statics.NodeInput;
+import com.example.shop.client.model.statics.Promotion;
+import com.example.shop.client.model.statics.PromotionReceipt;
 import com.example.shop.client.model.statics.Tuple2;
 import java.util.Map;
 import java.util.Optional;
@@ -77,5 +79,27 @@ public interface TreeService {
         @PathVariable("productId") long productId,
         @RequestPart("image") MultipartFile image,
         @RequestPart("meta") ImageMeta meta
+    );
+
+    /**
+     * The promotion of a product, of whichever shape (told apart by <code>kind</code>).
+     *
+     * @param productId Identifier of the product.
+     */
+    @GetMapping("/tree/promotions/{productId}")
+    Promotion findPromotion(
+        @PathVariable("productId") long productId
+    );
+
+    /**
+     * Sets the promotion of a product.
+     *
+     * @param productId Identifier of the product.
+     * @param promotion The promotion, of any of its shapes.
+     */
+    @PostMapping("/tree/promotions/{productId}")
+    PromotionReceipt setPromotion(
+        @PathVariable("productId") long productId,
+        @RequestBody Promotion promotion
     );
 }
