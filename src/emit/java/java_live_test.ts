@@ -128,7 +128,7 @@ javacTest(
         `http://127.0.0.1:${treeshop.addr.port}`,
       ]);
       assert.equal(result.code, 0, result.output);
-      assert.match(result.output, /^ok 20$/m);
+      assert.match(result.output, /^ok 25$/m);
     } finally {
       await treeshop.shutdown();
       await bookstore.stop();
