@@ -12,6 +12,7 @@
  */
 
 import type {
+  DiscriminatorValue,
   StaticTypeModel,
   UnionMemberModel,
   UnionModel,
@@ -74,7 +75,8 @@ export function unionRef(
   const name = nameOf(alias) ?? "Anonymous";
   if (!cx.names.claim("type", name, alias, node, site.where)) return undefined;
   const ref = plain({ kind: "static", name, args: [] });
-  if (cx.statics.has(name)) return cx.statics.get(name) && ref;
+  // Registered, or being built (a member refers back to it).
+  if (cx.statics.has(name)) return ref;
   cx.statics.reserve(name);
   const memberNodes = (alias.type as ts.UnionTypeNode).types;
   const memberSite: Site = { ...site, typeName: name };
@@ -208,13 +210,15 @@ function discriminate(
 }
 
 /**
- * The static types with each union member's discriminator set (a member of
- * several unions gets the first's; clients need one per property and value).
+ * The static types with each union member's discriminator set, and taken
+ * from a type no union lists any more (a member of several unions gets the
+ * first's; clients need one per property and value). A type whose
+ * discriminator stays is the same object.
  */
 export function withDiscriminators(
   types: readonly StaticTypeModel[],
 ): StaticTypeModel[] {
-  const discriminators = new Map<string, StaticTypeModel["discriminator"]>();
+  const discriminators = new Map<string, DiscriminatorValue>();
   for (const type of types) {
     for (const member of type.union?.members ?? []) {
       if (discriminators.has(member.name)) continue;
@@ -226,6 +230,11 @@ export function withDiscriminators(
   }
   return types.map((type) => {
     const discriminator = discriminators.get(type.name);
-    return discriminator === undefined ? type : { ...type, discriminator };
+    if (
+      discriminator?.property === type.discriminator?.property &&
+      discriminator?.value === type.discriminator?.value
+    ) return type;
+    const { discriminator: _, ...rest } = type;
+    return discriminator === undefined ? rest : { ...rest, discriminator };
   });
 }
