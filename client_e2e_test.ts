@@ -263,21 +263,21 @@ Deno.test("e2e: treeshop promotions, a discriminated union as a result, a body a
       baseUrl: base,
       headers: { authorization: "Bearer ann" },
     }));
-    const path = "/tree/promotions/{productId}";
-    const percent = await api.treeService.findPromotion({ productId: 1 });
+    const path = "/tree/products/{id}/promotion";
+    const percent = await api.treeService.findPromotion({ id: 1 });
     assert.deepEqual(check(`GET ${path}`, 200, percent), []);
     assert.deepEqual(percent, { kind: "percent", percent: 10 });
-    const shipping = await api.treeService.findPromotion({ productId: 3 });
+    const shipping = await api.treeService.findPromotion({ id: 3 });
     assert.deepEqual(shipping, { kind: "shipping" });
     const fixed = { kind: "fixed", amount: 2.5, currency: "EUR" };
     const receipt = await api.treeService.setPromotion({
-      productId: 2,
+      id: 2,
       body: fixed,
     });
     assert.deepEqual(check(`POST ${path}`, 200, receipt), []);
     assert.deepEqual(receipt, { productId: 2, promotion: fixed });
     assert.deepEqual(
-      await api.treeService.findPromotion({ productId: 2 }),
+      await api.treeService.findPromotion({ id: 2 }),
       fixed,
     );
     // A body of no member, and one of a member with a field missing.
@@ -291,7 +291,7 @@ Deno.test("e2e: treeshop promotions, a discriminated union as a result, a body a
       ] as const
     ) {
       await assert.rejects(
-        api.treeService.setPromotion({ productId: 2, body }),
+        api.treeService.setPromotion({ id: 2, body }),
         (reason: { error?: string; message?: string }) =>
           reason.error === "bad-request" && problem.test(reason.message ?? ""),
       );

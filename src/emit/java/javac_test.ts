@@ -15,6 +15,7 @@ import { loadConfig } from "../../config/config.ts";
 import { readGoldenModel } from "../../testing/golden.ts";
 import { constrainedModel } from "../testdata/constrained_model.ts";
 import { sampleModel } from "../testdata/sample_model.ts";
+import { unionModel } from "../testdata/union_model.ts";
 import { uploadModel } from "../testdata/upload_model.ts";
 import { DEFAULT_JAVA_BASE_PACKAGE, emitJava } from "./emit_java.ts";
 import { nastyModel } from "./testdata/nasty_model.ts";
@@ -86,6 +87,16 @@ javacTest("java: a model with multipart parts compiles", async () => {
   );
   await client.dispose();
 });
+
+javacTest(
+  "java: a discriminated union compiles as a sealed interface",
+  async () => {
+    const client = await compileClient(
+      emitJava(unionModel, { basePackage: DEFAULT_JAVA_BASE_PACKAGE }),
+    );
+    await client.dispose();
+  },
+);
 
 javacTest("java: a custom base package compiles", async () => {
   const client = await compileClient(

@@ -168,6 +168,18 @@ export class SchemaRegistry {
     return union === undefined ? schema : this.#union(union);
   }
 
+  /**
+   * `schema`, the schema of `type`, admitting `null` too; a discriminated
+   * union in place (see {@link unionInline}) with `type: object`, which
+   * `nullable` needs beside it.
+   */
+  nullable(type: TypeRef, schema: Json): Json {
+    const inline = this.unionInline(type, schema);
+    return inline === schema
+      ? nullable(schema)
+      : { type: "object", ...inline, nullable: true };
+  }
+
   /** Every registered schema, sorted by name. */
   components(): Map<string, Json> {
     return new Map(
@@ -291,7 +303,7 @@ export class SchemaRegistry {
         p.name,
         describe(
           nulls && p.optional
-            ? nullable(this.unionInline(p.type, schema))
+            ? this.nullable(p.type, schema)
             : p.doc === undefined || p.doc === ""
             ? schema
             : this.unionInline(p.type, schema),

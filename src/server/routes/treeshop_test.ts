@@ -165,8 +165,8 @@ Deno.test("treeshop: routes hidden from clients are still served", async () => {
 
 Deno.test("treeshop: promotions, a discriminated union as a result, a body and a field; bad bodies get 400 naming the problem", async () => {
   await serve(async (base) => {
-    const path = "/tree/promotions/{productId}";
-    const url = (id: number) => `/tree/promotions/${id}`;
+    const path = "/tree/products/{id}/promotion";
+    const url = (id: number) => `/tree/products/${id}/promotion`;
     const found = await call(base, `GET ${path}`, url(1));
     assert.deepEqual(found.body, { kind: "percent", percent: 10 });
     const post = (body: unknown) =>

@@ -94,7 +94,7 @@ export class TreeService {
   readonly findPromotion = async (
     options: TreeServiceOptions["findPromotion"],
   ): Promise<Promotion> => {
-    const uri = `/tree/promotions/${encodeURIComponent(options.productId)}`;
+    const uri = `/tree/products/${encodeURIComponent(options.id)}/promotion`;
     return (await this.#executor({ uri, method: "GET" })) as Promotion;
   };
 
@@ -102,7 +102,7 @@ export class TreeService {
   readonly setPromotion = async (
     options: TreeServiceOptions["setPromotion"],
   ): Promise<PromotionReceipt> => {
-    const uri = `/tree/promotions/${encodeURIComponent(options.productId)}`;
+    const uri = `/tree/products/${encodeURIComponent(options.id)}/promotion`;
     return (await this.#executor({
       uri,
       method: "POST",
@@ -138,11 +138,11 @@ export type TreeServiceOptions = {
   };
   readonly findPromotion: {
     /** Identifier of the product. */
-    readonly productId: number;
+    readonly id: number;
   };
   readonly setPromotion: {
     /** Identifier of the product. */
-    readonly productId: number;
+    readonly id: number;
     /** The promotion, of any of its shapes. */
     readonly body: Promotion;
   };

@@ -96,9 +96,9 @@ export class TreeService {
   readonly findPromotion = async (
     options: TreeServiceOptions["findPromotion"],
   ): Promise<Promotion> => {
-    const uri = `/api/v1/tree/promotions/${
-      encodeURIComponent(options.productId)
-    }`;
+    const uri = `/api/v1/tree/products/${
+      encodeURIComponent(options.id)
+    }/promotion`;
     return (await this.#executor({ uri, method: "GET" })) as Promotion;
   };
 
@@ -106,9 +106,9 @@ export class TreeService {
   readonly setPromotion = async (
     options: TreeServiceOptions["setPromotion"],
   ): Promise<PromotionReceipt> => {
-    const uri = `/api/v1/tree/promotions/${
-      encodeURIComponent(options.productId)
-    }`;
+    const uri = `/api/v1/tree/products/${
+      encodeURIComponent(options.id)
+    }/promotion`;
     return (await this.#executor({
       uri,
       method: "POST",
@@ -144,11 +144,11 @@ export type TreeServiceOptions = {
   };
   readonly findPromotion: {
     /** Identifier of the product. */
-    readonly productId: number;
+    readonly id: number;
   };
   readonly setPromotion: {
     /** Identifier of the product. */
-    readonly productId: number;
+    readonly id: number;
     /** The promotion, of any of its shapes. */
     readonly body: Promotion;
   };

@@ -69,12 +69,12 @@ public final class LiveClients {
         ok(shop, "GET", "/tree/products/index", TreeService.class, "productIndex");
         ok(shop, "POST", "/tree/nodes", "{\"name\": \"Caps\", \"parentId\": 1}", TreeService.class,
             "createNode");
-        ok(shop, "GET", "/tree/promotions/1", TreeService.class, "findPromotion");
-        ok(shop, "POST", "/tree/promotions/2", "{\"kind\": \"fixed\", \"amount\": 2.5, \"currency\": \"EUR\"}",
+        ok(shop, "GET", "/tree/products/1/promotion", TreeService.class, "findPromotion");
+        ok(shop, "POST", "/tree/products/2/promotion", "{\"kind\": \"fixed\", \"amount\": 2.5, \"currency\": \"EUR\"}",
             TreeService.class, "setPromotion");
-        member(shop, "/tree/promotions/1", PercentOff.class);
-        member(shop, "/tree/promotions/2", FixedOff.class);
-        member(shop, "/tree/promotions/3", FreeShipping.class);
+        member(shop, "/tree/products/1/promotion", PercentOff.class);
+        member(shop, "/tree/products/2/promotion", FixedOff.class);
+        member(shop, "/tree/products/3/promotion", FreeShipping.class);
         error(shop, "GET", "/tree/999999/pair", 404, com.example.shop.client.model.errors.ServerErrors.NotFound.class);
         error(shop, "GET", "/tree/one", 400, com.example.shop.client.model.errors.ServerErrors.BadRequest.class);
         System.out.println("ok " + checked);

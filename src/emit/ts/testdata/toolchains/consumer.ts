@@ -213,7 +213,7 @@ export async function wrongUses(): Promise<void> {
   // @ts-expect-error: no such service in the treeshop client
   shop.bookService;
   // A discriminated union narrows by its kind.
-  const promotion = await shop.treeService.findPromotion({ productId: 1 });
+  const promotion = await shop.treeService.findPromotion({ id: 1 });
   if (promotion.kind === "fixed") {
     const currency: string = promotion.currency;
     // @ts-expect-error: a fixed promotion has no percent
@@ -221,9 +221,9 @@ export async function wrongUses(): Promise<void> {
     check(currency !== "", "currency");
   }
   // @ts-expect-error: no promotion is of kind "gift"
-  await shop.treeService.setPromotion({ productId: 1, body: { kind: "gift" } });
+  await shop.treeService.setPromotion({ id: 1, body: { kind: "gift" } });
   await shop.treeService.setPromotion({
-    productId: 1,
+    id: 1,
     // @ts-expect-error: a fixed promotion needs its currency
     body: { kind: "fixed", amount: 1 },
   });

@@ -84,22 +84,22 @@ public interface TreeService {
     /**
      * The promotion of a product, of whichever shape (told apart by <code>kind</code>).
      *
-     * @param productId Identifier of the product.
+     * @param id Identifier of the product.
      */
-    @GetMapping("/api/v1/tree/promotions/{productId}")
+    @GetMapping("/api/v1/tree/products/{id}/promotion")
     Promotion findPromotion(
-        @PathVariable("productId") long productId
+        @PathVariable("id") long id
     );
 
     /**
      * Sets the promotion of a product.
      *
-     * @param productId Identifier of the product.
+     * @param id Identifier of the product.
      * @param promotion The promotion, of any of its shapes.
      */
-    @PostMapping("/api/v1/tree/promotions/{productId}")
+    @PostMapping("/api/v1/tree/products/{id}/promotion")
     PromotionReceipt setPromotion(
-        @PathVariable("productId") long productId,
+        @PathVariable("id") long id,
         @RequestBody Promotion promotion
     );
 }
