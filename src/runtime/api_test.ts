@@ -78,6 +78,16 @@ Deno.test("controllerMetadata(TreeController): prefix, groups, ignored methods",
       path: "/products/{productId}/image",
     },
     { method: "reindex", httpMethod: "POST", path: "/reindex" },
+    {
+      method: "findPromotion",
+      httpMethod: "GET",
+      path: "/products/{id}/promotion",
+    },
+    {
+      method: "setPromotion",
+      httpMethod: "POST",
+      path: "/products/{id}/promotion",
+    },
     { method: "stats", httpMethod: "GET", path: "/internal/stats" },
   ]);
   assert.deepEqual(
@@ -88,6 +98,8 @@ Deno.test("controllerMetadata(TreeController): prefix, groups, ignored methods",
       ["productIndex", ["shop"]],
       ["createNode", ["admin"]],
       ["uploadImage", ["admin"]],
+      ["findPromotion", ["shop"]],
+      ["setPromotion", ["admin"]],
     ]),
   );
   assert.equal(metadata.methodApiGroups.has("stats"), false);
