@@ -29,6 +29,11 @@ import {
   shapeSchemaName,
 } from "./schema_json.ts";
 import {
+  nullableUnion,
+  setDiscriminatorValue,
+  unionSchema,
+} from "./union_schemas.ts";
+import {
   type RegistryEvent,
   type RegistryState,
   replayEvents,
@@ -154,12 +159,8 @@ export class SchemaRegistry {
   }
 
   /**
-   * `schema`, the schema of `type`, to be given siblings (a description,
-   * `nullable`): for a discriminated union, its `oneOf` and `discriminator`
-   * written in place of the reference. A `$ref` with siblings goes into an
-   * `allOf`, which tools read as a subtype of the union (openapi-typescript
-   * writes `Omit<Union, "kind">`), and a `oneOf` of one reference is one
-   * Redocly calls illogical.
+   * `schema`, the schema of `type`, to be given siblings: a discriminated
+   * union written in place of its reference (see `union_schemas.ts`).
    */
   unionInline(type: TypeRef, schema: Json): Json {
     const union = type.kind === "static"
@@ -168,16 +169,10 @@ export class SchemaRegistry {
     return union === undefined ? schema : this.#union(union);
   }
 
-  /**
-   * `schema`, the schema of `type`, admitting `null` too; a discriminated
-   * union in place (see {@link unionInline}) with `type: object`, which
-   * `nullable` needs beside it.
-   */
+  /** `schema`, the schema of `type`, admitting `null` too. */
   nullable(type: TypeRef, schema: Json): Json {
     const inline = this.unionInline(type, schema);
-    return inline === schema
-      ? nullable(schema)
-      : { type: "object", ...inline, nullable: true };
+    return inline === schema ? nullable(schema) : nullableUnion(inline);
   }
 
   /** Every registered schema, sorted by name. */
@@ -409,13 +404,7 @@ export class SchemaRegistry {
           nulls: this.#nulls.statics.has(typeName),
         });
         if (st.discriminator !== undefined) {
-          // A union member's discriminator holds its one value.
-          const properties = schema.properties as Map<string, Json>;
-          const { property, value } = st.discriminator;
-          properties.set(property, {
-            ...properties.get(property),
-            enum: [value],
-          });
+          setDiscriminatorValue(schema, st.discriminator);
         }
         if (args.length > 0) {
           schema[GENERIC_EXTENSION] = { name: typeName, args: argNames };
@@ -425,23 +414,9 @@ export class SchemaRegistry {
     );
   }
 
-  /**
-   * A discriminated union: `oneOf` its members, with the `discriminator`
-   * that maps each value to its member's component.
-   */
+  /** A discriminated union, its members registered. */
   #union(union: UnionModel): Json {
-    const members = union.members.map((member) =>
-      [member.value, this.#static(member.name, [])] as const
-    );
-    return {
-      oneOf: members.map(([, name]) => ref(name)),
-      discriminator: {
-        propertyName: union.discriminator,
-        mapping: Object.fromEntries(
-          members.map(([value, name]) => [value, ref(name).$ref]),
-        ),
-      },
-    };
+    return unionSchema(union, (member) => this.#static(member, []));
   }
 
   /** A name for a concrete type, used in names of generic instantiations. */
