@@ -345,6 +345,67 @@ Deno.test("e2e: treeshop's search form through the client, one query parameter p
   }
 });
 
+Deno.test("e2e: treeshop promotions, a discriminated union as a result, a body and a field", async () => {
+  const project = await Deno.makeTempDir({ prefix: "tailor_e2e_" });
+  const app = await createServer({
+    project: `${ROOT}fixtures/treeshop`,
+    typeCheck: false,
+    controllers: [new TreeController(), new HiddenController()],
+    inject: treeshopInjectors,
+    authenticate: treeshopAuthenticators,
+  });
+  const { server, base } = serveApp(app);
+  try {
+    const client = await downloadClient(
+      `${base}/ts.zip`,
+      `${project}/src/__generated`,
+    );
+    const check = responseValidator(
+      await (await fetch(`${base}/openapi.yml`)).text(),
+    );
+    const api = new client.Api(client.createFetchExecutor({
+      baseUrl: base,
+      headers: { authorization: "Bearer ann" },
+    }));
+    const path = "/tree/products/{id}/promotion";
+    const percent = await api.treeService.findPromotion({ id: 1 });
+    assert.deepEqual(check(`GET ${path}`, 200, percent), []);
+    assert.deepEqual(percent, { kind: "percent", percent: 10 });
+    const shipping = await api.treeService.findPromotion({ id: 3 });
+    assert.deepEqual(shipping, { kind: "shipping" });
+    const fixed = { kind: "fixed", amount: 2.5, currency: "EUR" };
+    const receipt = await api.treeService.setPromotion({
+      id: 2,
+      body: fixed,
+    });
+    assert.deepEqual(check(`POST ${path}`, 200, receipt), []);
+    assert.deepEqual(receipt, { productId: 2, promotion: fixed });
+    assert.deepEqual(
+      await api.treeService.findPromotion({ id: 2 }),
+      fixed,
+    );
+    // A body of no member, and one of a member with a field missing.
+    for (
+      const [body, problem] of [
+        [{ kind: "gift" }, /\/kind must be equal to one of the allowed values/],
+        [
+          { kind: "fixed", amount: 1 },
+          /must have required property 'currency'/,
+        ],
+      ] as const
+    ) {
+      await assert.rejects(
+        api.treeService.setPromotion({ id: 2, body }),
+        (reason: { error?: string; message?: string }) =>
+          reason.error === "bad-request" && problem.test(reason.message ?? ""),
+      );
+    }
+  } finally {
+    await server.shutdown();
+    await Deno.remove(project, { recursive: true });
+  }
+});
+
 Deno.test("e2e: the bookstore in null render mode: the client's nulls are what the server sends and its document promises", async () => {
   const project = await Deno.makeTempDir({ prefix: "tailor_e2e_" });
   const serving = bookstoreServing();

@@ -427,6 +427,32 @@ const TREESHOP_CALLS: readonly Call[] = [
     body: upload(undefined),
     status: 400,
   },
+  {
+    method: "GET",
+    path: "/tree/products/{id}/promotion",
+    params: { path: { id: 1 } },
+    status: 200,
+  },
+  {
+    method: "GET",
+    path: "/tree/products/{id}/promotion",
+    params: { path: { id: 2 } },
+    status: 404,
+  },
+  {
+    method: "POST",
+    path: "/tree/products/{id}/promotion",
+    params: { path: { id: 2 } },
+    body: { kind: "fixed", amount: 2.5, currency: "EUR" },
+    status: 200,
+  },
+  {
+    method: "POST",
+    path: "/tree/products/{id}/promotion",
+    params: { path: { id: 2 } },
+    body: { kind: "gift" },
+    status: 400,
+  },
 ];
 
 Deno.test("contract: every treeshop answer is what its served document says", async () => {

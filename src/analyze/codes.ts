@@ -68,6 +68,8 @@ export const CODES = {
   BAD_EMBEDDABLE: "TAILOR027",
   /** An association's `orderBy`, `limit` or `offset` that cannot hold. */
   BAD_ASSOCIATION_OPTIONS: "TAILOR028",
+  /** A discriminated union Tailor cannot describe (duplicate values, a member that is not a static type). */
+  BAD_UNION: "TAILOR029",
 } as const;
 
 /** One of the codes of {@link CODES}. */

@@ -654,6 +654,48 @@ const CASES: Record<string, Expected> = {
       },
     ],
   },
+  bad_union: {
+    ok: false,
+    diagnostics: [
+      {
+        code: "TAILOR029",
+        file: "controller.ts",
+        line: 24,
+        column: 30,
+        message:
+          'PaymentController.last, result, in Payment: members Card and Transfer both have method: "card", so clients cannot tell them apart',
+      },
+      {
+        code: "TAILOR029",
+        file: "controller.ts",
+        line: 38,
+        column: 29,
+        message:
+          "PaymentController.reward, result: member `Voucher` of the union Reward is an entity",
+      },
+    ],
+  },
+  union_without_discriminator: {
+    ok: false,
+    diagnostics: [
+      {
+        code: "TAILOR012",
+        file: "controller.ts",
+        line: 14,
+        column: 21,
+        message:
+          "ShapeController.named, result, in Shape: `Circle | Square` cannot be described to clients (a union without a discriminator)",
+      },
+      {
+        code: "TAILOR012",
+        file: "controller.ts",
+        line: 26,
+        column: 21,
+        message:
+          "ShapeController.inline, result: `Circle | Square` cannot be described to clients (a union written in place)",
+      },
+    ],
+  },
   unsupported_type: {
     ok: false,
     diagnostics: [

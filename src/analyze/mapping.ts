@@ -171,14 +171,14 @@ export class Registry<T> {
     this.#models.set(name, undefined);
   }
 
-  /** Registers the finished model of a name. */
-  set(name: string, model: T): void {
-    this.#models.set(name, model);
-  }
-
   /** The finished model of a name; undefined while it is being built. */
   get(name: string): T | undefined {
     return this.#models.get(name);
+  }
+
+  /** Registers the finished model of a name. */
+  set(name: string, model: T): void {
+    this.#models.set(name, model);
   }
 
   /** The finished models, in the order their names were first reached. */

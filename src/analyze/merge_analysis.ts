@@ -25,6 +25,7 @@ import { Reachability } from "../model/reachability.ts";
 import { compare, sortDiagnostics } from "./codes.ts";
 import { routeKey } from "./controllers.ts";
 import type { Provenance } from "./provenance.ts";
+import { withDiscriminators } from "./unions.ts";
 
 /** A successful analysis and its provenance. */
 export interface Analysis {
@@ -80,11 +81,13 @@ export function mergeAnalysis(
       (d) => d.entity,
     ),
     enums: pick((r) => r.enums, (m) => m.enums, (e) => e.name),
-    staticTypes: pick(
+    // A member re-read without its union (or the reverse) gets its
+    // discriminator from the unions the merged model has.
+    staticTypes: withDiscriminators(pick(
       (r) => r.staticTypes,
       (m) => m.staticTypes,
       (s) => s.name,
-    ),
+    )),
     ...(errors.length === 0 ? {} : { errors }),
   };
   return {

@@ -49,6 +49,7 @@ import {
 } from "./symbols.ts";
 import { type ReferencesContext, referenceType } from "./type_references.ts";
 import type { TypeNames } from "./type_names.ts";
+import { reportUndiscriminatedUnion, withDiscriminators } from "./unions.ts";
 
 /** Whether a type node stands for absence: `undefined`, `void`, `null`. */
 function isAbsent(node: ts.TypeNode): boolean {
@@ -120,7 +121,7 @@ export class TypeMapper implements TypeNodeMapper {
   } {
     return {
       enums: this.#parts.enums.models(),
-      staticTypes: this.#parts.statics.models(),
+      staticTypes: withDiscriminators(this.#parts.statics.models()),
       dynamicEntities: this.#parts.dynamics.models(),
     };
   }
@@ -267,7 +268,15 @@ export class TypeMapper implements TypeNodeMapper {
       const name = [...kinds][0]!;
       return { type: { kind: "primitive", name }, nullable };
     }
-    return this.#unsupported(node, site, "a union of several types");
+    if (!present.every(ts.isTypeReferenceNode)) {
+      return this.#unsupported(node, site, "a union of several types");
+    }
+    return reportUndiscriminatedUnion(
+      this.sink,
+      node,
+      site,
+      "a union written in place",
+    );
   }
 
   #intersection(

@@ -35,6 +35,7 @@ import {
   runtimeNameOfSymbol,
   typeReferenceNameNode,
 } from "./symbols.ts";
+import { isUnionOfNamedTypes, unionRef } from "./unions.ts";
 
 /**
  * What mapping a reference is given: the parts' context, where `FetchBy`
@@ -193,7 +194,8 @@ function knownReference(
 
 /**
  * A reference to a type alias: an enum when it is a union of string
- * literals, a static type when it is an object literal, else the aliased
+ * literals, a static type when it is an object literal, a discriminated
+ * union when it is a union of named types, else the aliased
  * type with the arguments bound (a recursive alias is reported).
  */
 function aliasRef(
@@ -221,6 +223,7 @@ function aliasRef(
   if (ts.isTypeLiteralNode(typeNode)) {
     return staticRef(cx, alias, args, node, site);
   }
+  if (isUnionOfNamedTypes(alias)) return unionRef(cx, alias, node, site);
   if (cx.expanding.has(alias)) {
     return reportUnsupported(cx.sink, node, site, "a recursive type alias");
   }

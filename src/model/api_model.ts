@@ -307,6 +307,44 @@ export interface StaticTypeModel {
   readonly properties: readonly PropertyModel[];
   /** Absent for builtins. */
   readonly source?: SourceLocation;
+  /**
+   * Set when the type is a discriminated union of other static types
+   * (`type Promotion = PercentOff | FixedOff`); its `properties` and
+   * `typeParameters` are then empty.
+   */
+  readonly union?: UnionModel;
+  /**
+   * Set when the type is a member of a discriminated union: its property
+   * `property` always holds `value` (`kind: "percent"`).
+   */
+  readonly discriminator?: DiscriminatorValue;
+}
+
+/**
+ * A discriminated union of static types: every member has the property
+ * `discriminator`, whose type is a string literal of its own.
+ */
+export interface UnionModel {
+  /** The property that tells the members apart: `kind`. */
+  readonly discriminator: string;
+  /** The members in source order. */
+  readonly members: readonly UnionMemberModel[];
+}
+
+/** One member of a {@link UnionModel}. */
+export interface UnionMemberModel {
+  /** The discriminator's value that selects this member: `"percent"`. */
+  readonly value: string;
+  /** Name of the member, a static type without type parameters. */
+  readonly name: string;
+}
+
+/** The discriminator property of a union member and its constant value. */
+export interface DiscriminatorValue {
+  /** Name of the property: `kind`. */
+  readonly property: string;
+  /** Its only value: `"percent"`. */
+  readonly value: string;
 }
 
 /**

@@ -13,6 +13,7 @@ import type {
   TypeRef,
 } from "./api_model.ts";
 import { indexModel, type ModelIndex } from "./model_index.ts";
+import { unionMembers } from "./unions.ts";
 
 /** Walks TypeRefs and records every named thing they reach. */
 export class Reachability {
@@ -77,7 +78,9 @@ export class Reachability {
         if (this.staticTypes.has(type.name)) return;
         this.staticTypes.add(type.name);
         const declaration = this.#index.staticType(type.name);
-        if (declaration !== undefined) this.#properties(declaration.properties);
+        if (declaration === undefined) return;
+        this.#properties(declaration.properties);
+        for (const member of unionMembers(declaration)) this.visit(member);
         return;
       }
     }

@@ -93,6 +93,16 @@ Deno.test("controllerMetadata(TreeController): prefix, groups, ignored methods",
       path: "/products/{productId}/image",
     },
     { method: "reindex", httpMethod: "POST", path: "/reindex" },
+    {
+      method: "findPromotion",
+      httpMethod: "GET",
+      path: "/products/{id}/promotion",
+    },
+    {
+      method: "setPromotion",
+      httpMethod: "POST",
+      path: "/products/{id}/promotion",
+    },
     { method: "stats", httpMethod: "GET", path: "/internal/stats" },
   ]);
   assert.deepEqual(
@@ -106,6 +116,8 @@ Deno.test("controllerMetadata(TreeController): prefix, groups, ignored methods",
       ["warehouseCities", ["admin"]],
       ["createNode", ["admin"]],
       ["uploadImage", ["admin"]],
+      ["findPromotion", ["shop"]],
+      ["setPromotion", ["admin"]],
     ]),
   );
   assert.equal(metadata.methodApiGroups.has("stats"), false);

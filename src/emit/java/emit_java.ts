@@ -70,6 +70,7 @@ import { allocateNames, javaFilePath } from "./declaration_names.ts";
 import { kebabCase } from "./java_names.ts";
 import { JavaEmitError } from "./java_types.ts";
 import { dtoFile, dynamicFile, enumFile, staticFile } from "./model_files.ts";
+import { unionFile, unionsOfMembers } from "./union_file.ts";
 import { errorFile, serverErrorsFile } from "./error_records.ts";
 import { requestHeadersFile } from "./request_headers_file.ts";
 import { serviceFile, servicePackageInfo } from "./service_file.ts";
@@ -176,9 +177,20 @@ export function emitJava(
     const java = names.enums.get(e.name)!;
     putOf(e, packages.enums, java, [], () => enumFile(e, java, names));
   }
+  const unions = unionsOfMembers(model, names);
   for (const s of model.staticTypes) {
     const java = names.statics.get(s.name)!.java;
-    putOf(s, packages.statics, java, [], () => staticFile(s, java, names));
+    const implemented = unions.get(s.name) ?? [];
+    putOf(
+      s,
+      packages.statics,
+      java,
+      [implemented.join()],
+      () =>
+        s.union === undefined
+          ? staticFile(s, java, names, implemented)
+          : unionFile(s, java, names),
+    );
   }
   for (const d of model.dynamicEntities) {
     const java = names.dynamics.get(d.entity)!;

@@ -16,6 +16,7 @@ import { readGoldenModel } from "../../testing/golden.ts";
 import { constrainedModel } from "../testdata/constrained_model.ts";
 import { sampleModel } from "../testdata/sample_model.ts";
 import { searchFormModel } from "../testdata/search_form_model.ts";
+import { unionModel } from "../testdata/union_model.ts";
 import { uploadModel } from "../testdata/upload_model.ts";
 import { DEFAULT_JAVA_BASE_PACKAGE, emitJava } from "./emit_java.ts";
 import { nastyModel } from "./testdata/nasty_model.ts";
@@ -94,6 +95,16 @@ javacTest("java: a model with an optional search form compiles", async () => {
   );
   await client.dispose();
 });
+
+javacTest(
+  "java: a discriminated union compiles as a sealed interface",
+  async () => {
+    const client = await compileClient(
+      emitJava(unionModel, { basePackage: DEFAULT_JAVA_BASE_PACKAGE }),
+    );
+    await client.dispose();
+  },
+);
 
 javacTest("java: a custom base package compiles", async () => {
   const client = await compileClient(

@@ -102,11 +102,16 @@ export function dynamicFile(
   );
 }
 
-/** A static type's file: a record, generic over its type parameters. */
+/**
+ * A static type's file: a record, generic over its type parameters, that
+ * implements the sealed interfaces of the unions it is a member of
+ * (`unions`).
+ */
 export function staticFile(
   type: StaticTypeModel,
   java: string,
   names: DeclarationNames,
+  unions: readonly string[] = [],
 ): string {
   const unit = compilationUnit(names, names.packages.statics, java);
   const params = new NameAllocator([java]);
@@ -125,6 +130,7 @@ export function staticFile(
       typeParameters,
       paragraphs: [type.doc],
       properties: type.properties,
+      implements: unions,
     },
     unit,
     names,

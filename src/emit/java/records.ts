@@ -46,6 +46,8 @@ export interface RecordSpec {
   readonly inInterface?: boolean;
   /** Member lines written first in the record's body (constants). */
   readonly members?: readonly string[];
+  /** Interfaces it implements (the sealed interfaces of its unions). */
+  readonly implements?: readonly string[];
 }
 
 /** The file a record is written into. */
@@ -128,7 +130,11 @@ export function writeRecord(
     : `<${[...typeParameters.values()].join(", ")}>`;
   const modifiers = spec.inInterface === true ? "" : "public ";
   w.lines(javadoc("", spec.paragraphs, tags));
-  w.list(`${modifiers}record ${spec.name}${generics}`, components, " {");
+  const implemented = spec.implements ?? [];
+  const tail = implemented.length === 0
+    ? " {"
+    : ` implements ${implemented.join(", ")} {`;
+  w.list(`${modifiers}record ${spec.name}${generics}`, components, tail);
   const within = new Set([...enclosing, spec.name]);
   w.indented(() => {
     for (const line of spec.members ?? []) w.line(line);

@@ -70,7 +70,6 @@ import { errorResponses } from "./error_responses.ts";
 import { toYaml } from "./openapi_yaml.ts";
 import { constrained } from "./schema_json.ts";
 import { type Json, SchemaRegistry } from "./schemas.ts";
-import { nullable } from "./schema_json.ts";
 import type { RegistryState } from "./registry_replay.ts";
 import type { DocumentExtras } from "./document_extras.ts";
 import {
@@ -394,7 +393,7 @@ class OpenApiBuilder {
         : "Success.";
       ok.content = {
         [resultMediaType(type)]: {
-          schema: mayBeAbsent ? nullable(schema) : schema,
+          schema: mayBeAbsent ? this.#schemas.nullable(type, schema) : schema,
         },
       };
       if (mayBeAbsent) ok[NULLABLE_EXTENSION] = true;

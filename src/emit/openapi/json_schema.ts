@@ -48,6 +48,12 @@ export function toJsonSchema(schema: unknown): unknown {
         : schema.$ref,
     };
   }
+  const discriminated = discriminatedUnion(schema);
+  if (discriminated !== undefined) {
+    return schema.nullable === true
+      ? { anyOf: [discriminated, { type: "null" }] }
+      : discriminated;
+  }
   const out: Json = {};
   for (const [k, v] of Object.entries(schema)) {
     if (k.startsWith("x-") || OPENAPI_ONLY.has(k)) continue;
@@ -83,6 +89,32 @@ export function toJsonSchema(schema: unknown): unknown {
     if (out.type === undefined) return { anyOf: [out, { type: "null" }] };
   }
   return out;
+}
+
+/**
+ * A `oneOf` with a `discriminator` mapping as JSON Schema that names the
+ * problem: the discriminator is required and one of the mapped values (an
+ * `enum` error lists them), and the member it selects applies (`if`/`then`
+ * per value), so a bad body gets its member's own error rather than "must
+ * match exactly one schema in oneOf". Undefined for any other schema.
+ */
+function discriminatedUnion(schema: Json): Json | undefined {
+  const discriminator = schema.discriminator;
+  if (!isObject(discriminator) || !Array.isArray(schema.oneOf)) {
+    return undefined;
+  }
+  const tag = discriminator.propertyName;
+  const mapping = discriminator.mapping;
+  if (typeof tag !== "string" || !isObject(mapping)) return undefined;
+  return {
+    type: "object",
+    required: [tag],
+    properties: { [tag]: { enum: Object.keys(mapping) } },
+    allOf: Object.entries(mapping).map(([value, target]) => ({
+      if: { required: [tag], properties: { [tag]: { const: value } } },
+      then: toJsonSchema({ $ref: target }),
+    })),
+  };
 }
 
 /** The document's component schemas as one JSON Schema, `$id` {@link COMPONENTS_ID}. */

@@ -12,6 +12,7 @@ import type {
   ObjectTypeRef,
   PropertyModel,
   TypeRef,
+  UnionModel,
 } from "../../model/api_model.ts";
 import { indexModel, type ModelIndex } from "../../model/model_index.ts";
 import { substituteTypeParameters } from "../../model/type_refs.ts";
@@ -27,6 +28,11 @@ import {
   ref,
   shapeSchemaName,
 } from "./schema_json.ts";
+import {
+  nullableUnion,
+  setDiscriminatorValue,
+  unionSchema,
+} from "./union_schemas.ts";
 import {
   type RegistryEvent,
   type RegistryState,
@@ -156,6 +162,23 @@ export class SchemaRegistry {
     });
   }
 
+  /**
+   * `schema`, the schema of `type`, to be given siblings: a discriminated
+   * union written in place of its reference (see `union_schemas.ts`).
+   */
+  unionInline(type: TypeRef, schema: Json): Json {
+    const union = type.kind === "static"
+      ? this.#index.staticType(type.name)?.union
+      : undefined;
+    return union === undefined ? schema : this.#union(union);
+  }
+
+  /** `schema`, the schema of `type`, admitting `null` too. */
+  nullable(type: TypeRef, schema: Json): Json {
+    const inline = this.unionInline(type, schema);
+    return inline === schema ? nullable(schema) : nullableUnion(inline);
+  }
+
   /** Every registered schema, sorted by name. */
   components(): Map<string, Json> {
     return new Map(
@@ -277,7 +300,14 @@ export class SchemaRegistry {
       );
       props.set(
         p.name,
-        describe(nulls && p.optional ? nullable(schema) : schema, p.doc),
+        describe(
+          nulls && p.optional
+            ? this.nullable(p.type, schema)
+            : p.doc === undefined || p.doc === ""
+            ? schema
+            : this.unionInline(p.type, schema),
+          p.doc,
+        ),
       );
     }
     out.properties = props;
@@ -364,19 +394,33 @@ export class SchemaRegistry {
       `static\n${typeName}\n${canonical(args)}`,
       preferred,
       (name) => {
+        const description = st.doc === undefined
+          ? {}
+          : { description: st.doc.trim() };
+        if (st.union !== undefined) {
+          return { ...description, ...this.#union(st.union) };
+        }
         const bindings = new Map(
           st.typeParameters.map((p, i) => [p, args[i]!] as const),
         );
         const schema = this.#object(st.properties, name, bindings, {
-          ...(st.doc === undefined ? {} : { description: st.doc.trim() }),
+          ...description,
           nulls: this.#nulls.statics.has(typeName),
         });
+        if (st.discriminator !== undefined) {
+          setDiscriminatorValue(schema, st.discriminator);
+        }
         if (args.length > 0) {
           schema[GENERIC_EXTENSION] = { name: typeName, args: argNames };
         }
         return schema;
       },
     );
+  }
+
+  /** A discriminated union, its members registered. */
+  #union(union: UnionModel): Json {
+    return unionSchema(union, (member) => this.#static(member, []));
   }
 
   /** A name for a concrete type, used in names of generic instantiations. */

@@ -17,6 +17,7 @@ import { SERVER_ERRORS } from "../../model/server_errors.ts";
 import type { ApiModel } from "../../model/api_model.ts";
 import { queryObjectTypes } from "../../model/query_object.ts";
 import { inputTypes } from "./input_types.ts";
+import { Reachability } from "../../model/reachability.ts";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 
@@ -24,6 +25,8 @@ const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
  * Pairs of (client type, schema name) that must agree, and whether the
  * client sends it: a sent type's optional properties admit `undefined`
  * (`?: T | undefined`), so only the document's type must fit the client's.
+ * A type that holds a sent one (a result with a field of a body's type)
+ * counts as sent too.
  */
 function pairs(model: ApiModel): [string, string, boolean][] {
   const inputs = inputTypes(model);
@@ -38,11 +41,16 @@ function pairs(model: ApiModel): [string, string, boolean][] {
       ]);
     }
   }
+  const holdsInput = (name: string) => {
+    const reach = new Reachability(model);
+    reach.visit({ kind: "static", name, args: [] });
+    return [...reach.staticTypes].some((held) => inputs.statics.has(held));
+  };
   // A search form's type travels as query parameters: no schema of its own.
   const forms = new Set(queryObjectTypes(model));
   for (const type of model.staticTypes) {
     if (type.typeParameters.length === 0 && !forms.has(type.name)) {
-      out.push([`T.${type.name}`, type.name, inputs.statics.has(type.name)]);
+      out.push([`T.${type.name}`, type.name, holdsInput(type.name)]);
     }
   }
   for (const entity of model.dynamicEntities) {

@@ -7,6 +7,7 @@
  */
 
 import type { ApiModel, TypeRef } from "../../model/api_model.ts";
+import { unionMembers } from "../../model/unions.ts";
 
 /** Names of the static and dynamic types a client may pass to an operation. */
 export interface InputTypes {
@@ -36,7 +37,9 @@ export function inputTypes(model: ApiModel): InputTypes {
         type.args.forEach(visit);
         if (statics.has(type.name)) return;
         statics.add(type.name);
-        staticTypes.get(type.name)?.properties.forEach((p) => visit(p.type));
+        const declaration = staticTypes.get(type.name);
+        declaration?.properties.forEach((p) => visit(p.type));
+        if (declaration !== undefined) unionMembers(declaration).forEach(visit);
         return;
       }
       case "dynamic": {

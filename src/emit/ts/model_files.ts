@@ -11,8 +11,11 @@ import type {
   DynamicEntityModel,
   EntityDtoModel,
   StaticTypeModel,
+  UnionModel,
 } from "../../model/api_model.ts";
+import { unionMembers } from "../../model/unions.ts";
 import type { ImportExtension } from "./import_extension.ts";
+import { fittedType } from "./layout.ts";
 import {
   docLines,
   dtoFile,
@@ -71,9 +74,23 @@ export function staticText(
     : `<${type.typeParameters.join(", ")}>`;
   const lines = [...docLines(type.doc, "")];
   lines.push(
-    ...interfaceLines(`${type.name}${parameters}`, type, types, input),
+    ...(type.union === undefined
+      ? interfaceLines(`${type.name}${parameters}`, type, types, input)
+      : unionLines(type.name, type.union, types)),
   );
   return withImports(imports, lines);
+}
+
+/** A discriminated union: `export type Promotion = PercentOff | FixedOff;`. */
+function unionLines(
+  name: string,
+  union: UnionModel,
+  types: TypeRenderer,
+): string[] {
+  const members = unionMembers({ union }).map((member) =>
+    types.render(member, "")
+  );
+  return fittedType(`export type ${name} = `, members.join(" | "), ";", "");
 }
 
 /** `model/dynamic/Dynamic_<Entity>.ts`; `input` as for {@link staticText}. */
@@ -92,20 +109,34 @@ export function dynamicText(
   return withImports(imports, lines);
 }
 
-/** An interface of `properties`, or a type without any when there are none. */
+/**
+ * An interface of `properties`, or a type without any when there are none;
+ * a union member's discriminator is its string literal.
+ */
 function interfaceLines(
   name: string,
-  { properties }: StaticTypeModel | DynamicEntityModel,
+  type: StaticTypeModel | DynamicEntityModel,
   types: TypeRenderer,
   input: boolean,
 ): string[] {
+  const { properties } = type;
+  const discriminator = "discriminator" in type
+    ? type.discriminator
+    : undefined;
   if (properties.length === 0) {
     return [`export type ${name} = ${types.noProperties};`];
   }
   return [
     `export interface ${name} {`,
     ...properties.flatMap((property) =>
-      types.propertyLines(property, INDENT, input)
+      types.propertyLines(
+        property,
+        INDENT,
+        input,
+        discriminator?.property === property.name
+          ? discriminator.value
+          : undefined,
+      )
     ),
     "}",
   ];

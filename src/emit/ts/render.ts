@@ -278,11 +278,14 @@ export class TypeRenderer {
    * so that callers under `exactOptionalPropertyTypes` can pass a maybe
    * value; outputs keep `?: T` (the server leaves nulls out), or are
    * `name: T | null` when the renderer writes {@link TypeRenderer.nulls}.
+   * `literal`: the only value of a union member's discriminator, written
+   * as its string literal type instead of the property's type.
    */
   propertyLines(
     property: PropertyModel,
     indent: string,
     input = false,
+    literal?: string,
   ): string[] {
     const nulls = property.optional && !input && this.nulls;
     const mark = property.optional && !nulls ? "?" : "";
@@ -296,7 +299,9 @@ export class TypeRenderer {
     const head = `${indent}${this.readonly}${
       propertyKey(property.name)
     }${mark}: `;
-    const type = this.render(property.type, indent);
+    const type = literal === undefined
+      ? this.render(property.type, indent)
+      : JSON.stringify(literal);
     return [
       ...docLines(
         joinDocs(property.doc, constraintTags(property.constraints)),

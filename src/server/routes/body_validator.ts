@@ -78,9 +78,16 @@ function firstError(
   if (validate(body)) return undefined;
   const error = validate.errors?.[0];
   if (error === undefined) return "the body does not fit its type";
-  const extra = (error.params as { additionalProperty?: unknown })
-    .additionalProperty;
+  const params = error.params as {
+    additionalProperty?: unknown;
+    allowedValues?: unknown;
+  };
+  const extra = typeof params.additionalProperty === "string"
+    ? ` (${JSON.stringify(params.additionalProperty)})`
+    : Array.isArray(params.allowedValues)
+    ? `: ${params.allowedValues.map((v) => JSON.stringify(v)).join(", ")}`
+    : "";
   return `${error.instancePath || "the body"} ${
     error.message ?? error.keyword
-  }${typeof extra === "string" ? ` (${JSON.stringify(extra)})` : ""}`;
+  }${extra}`;
 }

@@ -6,6 +6,7 @@
  */
 
 import type { StaticTypeModel, TypeRef } from "../../model/api_model.ts";
+import { unionMembers } from "../../model/unions.ts";
 import { type AnyFetcher, isFetcher } from "../../runtime/fetcher.ts";
 import { type AnyClass, classRecord } from "../../runtime/metadata.ts";
 
@@ -80,6 +81,9 @@ export function shapeKeys(
         ...fromArgs,
         ...(model?.properties ?? []).flatMap((p) =>
           shapeKeys(p.type, statics, seen)
+        ),
+        ...(model === undefined ? [] : unionMembers(model)).flatMap((m) =>
+          shapeKeys(m, statics, seen)
         ),
       ];
     }

@@ -19,6 +19,7 @@ import type {
   StaticTypeModel,
   TypeRef,
 } from "../../model/api_model.ts";
+import { unionMemberOf } from "../../model/unions.ts";
 import { applyFetcher } from "../../runtime/apply_fetcher.ts";
 import type { AnyFetcher } from "../../runtime/fetcher.ts";
 import { NO_NULL_TARGETS, type NullTargets } from "../../emit/ts/null_mode.ts";
@@ -68,6 +69,12 @@ export function shapeValue(
     case "static": {
       const model = context.statics.get(type.name);
       if (model === undefined) return value;
+      if (model.union !== undefined) {
+        const member = unionMemberOf(model.union, value);
+        return member === undefined
+          ? value
+          : shapeValue(member, value, context, bindings);
+      }
       return shapeProperties(
         model.properties,
         value,

@@ -12,6 +12,7 @@
  */
 
 import type { PropertyModel, TypeRef } from "../../model/api_model.ts";
+import { unionMemberOf } from "../../model/unions.ts";
 import { compileProjector } from "../../runtime/projector.ts";
 import { NO_NULL_TARGETS } from "../../emit/ts/null_mode.ts";
 import { type ShapeContext, shapeValue, typeArguments } from "./shape.ts";
@@ -71,6 +72,22 @@ function plan(
       const model = context.statics.get(type.name);
       if (model === undefined) return identity;
       if (depth >= MAX_PLAN_DEPTH) return late;
+      if (model.union !== undefined) {
+        // One plan per member, made when a value of it first comes.
+        const union = model.union;
+        const plans = new Map<string, Shaper>();
+        return (value) => {
+          if (value === null || value === undefined) return undefined;
+          const member = unionMemberOf(union, value);
+          if (member?.kind !== "static") return value;
+          let shaper = plans.get(member.name);
+          if (shaper === undefined) {
+            shaper = plan(member, context, bindings, depth + 1);
+            plans.set(member.name, shaper);
+          }
+          return shaper(value);
+        };
+      }
       return properties(
         model.properties,
         context,

@@ -162,3 +162,62 @@ Deno.test("treeshop: routes hidden from clients are still served", async () => {
     assert.equal(await reindex.text(), "");
   });
 });
+
+Deno.test("treeshop: promotions, a discriminated union as a result, a body and a field; bad bodies get 400 naming the problem", async () => {
+  await serve(async (base) => {
+    const path = "/tree/products/{id}/promotion";
+    const url = (id: number) => `/tree/products/${id}/promotion`;
+    const found = await call(base, `GET ${path}`, url(1));
+    assert.deepEqual(found.body, { kind: "percent", percent: 10 });
+    const post = (body: unknown) =>
+      call(base, `POST ${path}`, url(4), {
+        method: "POST",
+        body: JSON.stringify(body),
+        headers: {
+          "content-type": "application/json",
+          authorization: "Bearer ann",
+        },
+      });
+    for (
+      const promotion of [
+        { kind: "fixed", amount: 1.5, currency: "EUR" },
+        { kind: "shipping", minimumTotal: 30 },
+        { kind: "shipping" },
+        { kind: "percent", percent: 100 },
+      ]
+    ) {
+      const set = await post(promotion);
+      assert.deepEqual([set.status, set.body], [200, {
+        productId: 4,
+        promotion,
+      }]);
+      const got = await call(base, `GET ${path}`, url(4));
+      assert.deepEqual(got.body, promotion);
+    }
+    const problems: [unknown, string][] = [
+      [
+        { kind: "gift", amount: 1 },
+        '/kind must be equal to one of the allowed values: "percent", "fixed", "shipping"',
+      ],
+      [{ percent: 5 }, "the body must have required property 'kind'"],
+      [
+        { kind: "fixed", amount: 1 },
+        "the body must have required property 'currency'",
+      ],
+      [{ kind: "percent", percent: 0 }, "/percent must be >= 1"],
+      [
+        { kind: "shipping", amount: 1 },
+        'the body must NOT have additional properties ("amount")',
+      ],
+      [["percent"], "the body must be object"],
+    ];
+    for (const [body, message] of problems) {
+      const bad = await post(body);
+      assert.deepEqual([bad.status, bad.body], [400, {
+        error: "bad-request",
+        parameter: "promotion",
+        message,
+      }], JSON.stringify(body));
+    }
+  });
+});

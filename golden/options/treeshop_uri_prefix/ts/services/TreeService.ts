@@ -9,6 +9,8 @@ import type { ImageMeta } from "../model/static/ImageMeta.ts";
 import type { ImageReceipt } from "../model/static/ImageReceipt.ts";
 import type { NodeInput } from "../model/static/NodeInput.ts";
 import type { ProductFilter } from "../model/static/ProductFilter.ts";
+import type { Promotion } from "../model/static/Promotion.ts";
+import type { PromotionReceipt } from "../model/static/PromotionReceipt.ts";
 import type { Tuple2 } from "../model/static/Tuple2.ts";
 
 /** Category trees and products, for the shop's clients. */
@@ -141,6 +143,30 @@ export class TreeService {
       body: multipart({ image: options.image }, { meta: options.meta }),
     })) as ImageReceipt;
   };
+
+  /** The promotion of a product, of whichever shape (told apart by `kind`). */
+  readonly findPromotion = async (
+    options: TreeServiceOptions["findPromotion"],
+  ): Promise<Promotion> => {
+    const uri = `/api/v1/tree/products/${
+      encodeURIComponent(options.id)
+    }/promotion`;
+    return (await this.#executor({ uri, method: "GET" })) as Promotion;
+  };
+
+  /** Sets the promotion of a product. */
+  readonly setPromotion = async (
+    options: TreeServiceOptions["setPromotion"],
+  ): Promise<PromotionReceipt> => {
+    const uri = `/api/v1/tree/products/${
+      encodeURIComponent(options.id)
+    }/promotion`;
+    return (await this.#executor({
+      uri,
+      method: "POST",
+      body: options.body,
+    })) as PromotionReceipt;
+  };
 }
 
 /** Options of the operations of {@link TreeService}, by operation name. */
@@ -176,5 +202,15 @@ export type TreeServiceOptions = {
     readonly image: UploadFile;
     /** What the image shows, a JSON part. */
     readonly meta: ImageMeta;
+  };
+  readonly findPromotion: {
+    /** Identifier of the product. */
+    readonly id: number;
+  };
+  readonly setPromotion: {
+    /** Identifier of the product. */
+    readonly id: number;
+    /** The promotion, of any of its shapes. */
+    readonly body: Promotion;
   };
 };

@@ -4,7 +4,12 @@ import com.example.bookstore.client.service.AuthorService;
 import com.example.bookstore.client.service.BookService;
 import com.example.bookstore.client.service.DynamicBookService;
 import com.example.bookstore.client.service.HelloService;
+import com.example.shop.client.model.statics.FixedOff;
+import com.example.shop.client.model.statics.FreeShipping;
+import com.example.shop.client.model.statics.PercentOff;
+import com.example.shop.client.model.statics.Promotion;
 import com.example.shop.client.service.TreeService;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -29,6 +34,9 @@ public final class LiveClients {
     private static final ObjectMapper MAPPER = new ObjectMapper()
         .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
         .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
+    /** Writes as the server does: absent optional values left out. */
+    private static final ObjectMapper WRITER = new ObjectMapper()
+        .setSerializationInclusion(JsonInclude.Include.NON_NULL);
     // At its defaults: HTTP/2 preferred, so every new connection's first
     // request asks for an h2c upgrade (with Content-Length: 0), which the
     // server ignores, answering in HTTP/1.1.
@@ -63,6 +71,12 @@ public final class LiveClients {
             TreeService.class, "searchProducts");
         ok(shop, "POST", "/tree/nodes", "{\"name\": \"Caps\", \"parentId\": 1}", TreeService.class,
             "createNode");
+        ok(shop, "GET", "/tree/products/1/promotion", TreeService.class, "findPromotion");
+        ok(shop, "POST", "/tree/products/2/promotion", "{\"kind\": \"fixed\", \"amount\": 2.5, \"currency\": \"EUR\"}",
+            TreeService.class, "setPromotion");
+        member(shop, "/tree/products/1/promotion", PercentOff.class);
+        member(shop, "/tree/products/2/promotion", FixedOff.class);
+        member(shop, "/tree/products/3/promotion", FreeShipping.class);
         error(shop, "GET", "/tree/999999/pair", 404, com.example.shop.client.model.errors.ServerErrors.NotFound.class);
         error(shop, "GET", "/tree/one", 400, com.example.shop.client.model.errors.ServerErrors.BadRequest.class);
         error(shop, "GET", "/tree/products/search?order=COST", 400,
@@ -110,6 +124,24 @@ public final class LiveClients {
         } else {
             JavaType javaType = MAPPER.getTypeFactory().constructType(type);
             MAPPER.readValue(body, javaType);
+        }
+        checked++;
+    }
+
+    /**
+     * Reads a promotion into the sealed interface: Jackson picks the record
+     * its kind names, and writes it back as the same JSON.
+     */
+    private static void member(String base, String path, Class<? extends Promotion> expected)
+            throws Exception {
+        String body = send(base, "GET", path, null).body();
+        Promotion promotion = MAPPER.readValue(body, Promotion.class);
+        if (!expected.isInstance(promotion)) {
+            throw new AssertionError(path + ": read as " + promotion.getClass().getSimpleName());
+        }
+        String written = WRITER.writeValueAsString(promotion);
+        if (!MAPPER.readTree(written).equals(MAPPER.readTree(body))) {
+            throw new AssertionError(path + ": written back as " + written);
         }
         checked++;
     }

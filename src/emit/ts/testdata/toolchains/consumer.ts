@@ -212,4 +212,19 @@ export async function wrongUses(): Promise<void> {
   await shop.treeService.uploadImage({ productId: 3, image: file });
   // @ts-expect-error: no such service in the treeshop client
   shop.bookService;
+  // A discriminated union narrows by its kind.
+  const promotion = await shop.treeService.findPromotion({ id: 1 });
+  if (promotion.kind === "fixed") {
+    const currency: string = promotion.currency;
+    // @ts-expect-error: a fixed promotion has no percent
+    promotion.percent;
+    check(currency !== "", "currency");
+  }
+  // @ts-expect-error: no promotion is of kind "gift"
+  await shop.treeService.setPromotion({ id: 1, body: { kind: "gift" } });
+  await shop.treeService.setPromotion({
+    id: 1,
+    // @ts-expect-error: a fixed promotion needs its currency
+    body: { kind: "fixed", amount: 1 },
+  });
 }

@@ -9,6 +9,8 @@ import com.example.shop.client.model.statics.ImageMeta;
 import com.example.shop.client.model.statics.ImageReceipt;
 import com.example.shop.client.model.statics.NodeInput;
 import com.example.shop.client.model.statics.ProductFilter;
+import com.example.shop.client.model.statics.Promotion;
+import com.example.shop.client.model.statics.PromotionReceipt;
 import com.example.shop.client.model.statics.Tuple2;
 import java.util.List;
 import java.util.Map;
@@ -107,5 +109,27 @@ public interface TreeService {
         @PathVariable("productId") long productId,
         @RequestPart("image") MultipartFile image,
         @RequestPart("meta") ImageMeta meta
+    );
+
+    /**
+     * The promotion of a product, of whichever shape (told apart by <code>kind</code>).
+     *
+     * @param id Identifier of the product.
+     */
+    @GetMapping("/tree/products/{id}/promotion")
+    Promotion findPromotion(
+        @PathVariable("id") long id
+    );
+
+    /**
+     * Sets the promotion of a product.
+     *
+     * @param id Identifier of the product.
+     * @param promotion The promotion, of any of its shapes.
+     */
+    @PostMapping("/tree/products/{id}/promotion")
+    PromotionReceipt setPromotion(
+        @PathVariable("id") long id,
+        @RequestBody Promotion promotion
     );
 }

@@ -1,0 +1,240 @@
+/**
+ * Discriminated unions of static types: a type alias whose members are
+ * named object types (`type Promotion = PercentOff | FixedOff`), told apart
+ * by a property that every member has with a string literal type of its own
+ * (`kind: "percent"`). The union becomes a static type with
+ * {@link UnionModel}; its members are static types that carry their
+ * discriminator value. A union without a discriminator is TAILOR012, one
+ * the clients could not tell apart (two members with one value, a member
+ * that is not a static type) TAILOR029.
+ *
+ * @module
+ */
+
+import type {
+  DiscriminatorValue,
+  StaticTypeModel,
+  UnionMemberModel,
+  UnionModel,
+} from "../model/api_model.ts";
+import { CODES, type DiagnosticSink } from "./codes.ts";
+import { checkerOf, nameOf, textOf, ts } from "./compiler.ts";
+import { docOf } from "./docs.ts";
+import { type Mapped, plain, type Site } from "./mapping.ts";
+import type { StaticTypesContext } from "./static_types.ts";
+
+/** How to give a union a discriminator, the hint of TAILOR012. */
+const DISCRIMINATOR_HINT =
+  'give every member a property of its own string literal type (kind: "a", ' +
+  'kind: "b"...) and name the union with a type alias ' +
+  "(type Shape = A | B), or return one named type";
+
+/**
+ * Whether a type alias declares a union of named types: two or more type
+ * references, no `undefined`/`null`, no type parameters.
+ */
+export function isUnionOfNamedTypes(alias: ts.TypeAliasDeclaration): boolean {
+  const type = alias.type;
+  return (alias.typeParameters ?? []).length === 0 &&
+    ts.isUnionTypeNode(type) && type.types.length > 1 &&
+    type.types.every(ts.isTypeReferenceNode);
+}
+
+/**
+ * Reports a union that cannot be described (written inline, or without a
+ * discriminator) as TAILOR012 with the hint that says how to make it one.
+ */
+export function reportUndiscriminatedUnion(
+  sink: DiagnosticSink,
+  node: ts.Node,
+  site: Site,
+  why: string,
+): undefined {
+  sink.error(
+    CODES.UNSUPPORTED_TYPE,
+    node,
+    `${site.where}: \`${
+      textOf(node)
+    }\` cannot be described to clients (${why})`,
+    DISCRIMINATOR_HINT,
+  );
+  return undefined;
+}
+
+/**
+ * A reference to a union alias (see {@link isUnionOfNamedTypes}): registers
+ * it and its members the first time. Undefined when it cannot be described
+ * (reported).
+ */
+export function unionRef(
+  cx: StaticTypesContext,
+  alias: ts.TypeAliasDeclaration,
+  node: ts.TypeReferenceNode,
+  site: Site,
+): Mapped | undefined {
+  const name = nameOf(alias) ?? "Anonymous";
+  if (!cx.names.claim("type", name, alias, node, site.where)) return undefined;
+  const ref = plain({ kind: "static", name, args: [] });
+  // Registered, or being built (a member refers back to it).
+  if (cx.statics.has(name)) return ref;
+  cx.statics.reserve(name);
+  const memberNodes = (alias.type as ts.UnionTypeNode).types;
+  const memberSite: Site = { ...site, typeName: name };
+  const names: string[] = [];
+  for (const member of memberNodes) {
+    const memberName = memberOf(cx, member, memberSite, name);
+    if (memberName !== undefined) names.push(memberName);
+  }
+  if (names.length < memberNodes.length) return undefined;
+  const union = discriminate(
+    cx.sink,
+    memberNodes,
+    names,
+    { ...site, where: `${site.where}, in ${name}` },
+  );
+  if (union === undefined) return undefined;
+  const doc = docOf(alias);
+  cx.statics.set(name, {
+    name,
+    origin: "plain",
+    ...(doc === undefined ? {} : { doc }),
+    typeParameters: [],
+    properties: [],
+    source: cx.sink.location(alias.name),
+    union,
+  });
+  return ref;
+}
+
+/**
+ * The name of a union member: a static type without type arguments (an
+ * entity, a fetched shape, a builtin or a generic type is TAILOR029).
+ */
+function memberOf(
+  cx: StaticTypesContext,
+  member: ts.TypeNode,
+  site: Site,
+  union: string,
+): string | undefined {
+  const mapped = cx.types.map(member, site);
+  if (mapped === undefined) return undefined;
+  const { type } = mapped;
+  const what = type.kind === "dynamic" || type.kind === "fetched"
+    ? "is an entity"
+    : type.kind !== "static"
+    ? "is not an object type"
+    : type.args.length > 0 || cx.statics.get(type.name)?.origin === "builtin"
+    ? "is generic"
+    : cx.statics.get(type.name)?.union !== undefined
+    ? "is a union itself"
+    : undefined;
+  if (what === undefined && type.kind === "static") return type.name;
+  cx.sink.error(
+    CODES.BAD_UNION,
+    member,
+    `${site.where}: member \`${textOf(member)}\` of the union ${union} ${what}`,
+    "only interfaces, classes and object type aliases without type " +
+      "parameters can be members; wrap anything else in one that carries " +
+      'the discriminator (kind: "book"; book: ...)',
+  );
+  return undefined;
+}
+
+/** A property's string literal type, when it is one and required. */
+function literalOf(
+  type: ts.Type,
+  property: string,
+  at: ts.Node,
+): string | undefined {
+  const symbol = type.getProperty(property);
+  if (symbol === undefined || (symbol.flags & ts.SymbolFlags.Optional) !== 0) {
+    return undefined;
+  }
+  const value = checkerOf(at).getTypeOfSymbolAtLocation(symbol, at);
+  return value.isStringLiteral() ? value.value : undefined;
+}
+
+/**
+ * The union's discriminator: the first property of the first member that
+ * every member has with a string literal type, the values all distinct.
+ * Undefined when there is none (reported).
+ */
+function discriminate(
+  sink: DiagnosticSink,
+  members: readonly ts.TypeNode[],
+  names: readonly string[],
+  site: Site,
+): UnionModel | undefined {
+  const checker = checkerOf(members[0]!);
+  const types = members.map((member) => checker.getTypeFromTypeNode(member));
+  let duplicate: { property: string; at: number; value: string } | undefined;
+  for (const candidate of types[0]!.getProperties()) {
+    const property = candidate.getName();
+    const values = types.map((type, i) =>
+      literalOf(type, property, members[i]!)
+    );
+    if (values.some((value) => value === undefined)) continue;
+    const at = values.findIndex((value, i) => values.indexOf(value) !== i);
+    if (at < 0) {
+      const list: UnionMemberModel[] = names.map((name, i) => ({
+        value: values[i]!,
+        name,
+      }));
+      return { discriminator: property, members: list };
+    }
+    duplicate ??= { property, at, value: values[at]! };
+  }
+  if (duplicate === undefined) {
+    const union = members[0]!.parent;
+    return reportUndiscriminatedUnion(
+      sink,
+      union,
+      site,
+      "a union without a discriminator",
+    );
+  }
+  const { property, at, value } = duplicate;
+  const first = types.findIndex((type, i) =>
+    literalOf(type, property, members[i]!) === value
+  );
+  sink.error(
+    CODES.BAD_UNION,
+    members[at]!,
+    `${site.where}: members ${names[first]} and ${names[at]} both have ` +
+      `${property}: ${
+        JSON.stringify(value)
+      }, so clients cannot tell them apart`,
+    `give each member its own value of ${property}`,
+  );
+  return undefined;
+}
+
+/**
+ * The static types with each union member's discriminator set, and taken
+ * from a type no union lists any more (a member of several unions gets the
+ * first's; clients need one per property and value). A type whose
+ * discriminator stays is the same object.
+ */
+export function withDiscriminators(
+  types: readonly StaticTypeModel[],
+): StaticTypeModel[] {
+  const discriminators = new Map<string, DiscriminatorValue>();
+  for (const type of types) {
+    for (const member of type.union?.members ?? []) {
+      if (discriminators.has(member.name)) continue;
+      discriminators.set(member.name, {
+        property: type.union!.discriminator,
+        value: member.value,
+      });
+    }
+  }
+  return types.map((type) => {
+    const discriminator = discriminators.get(type.name);
+    if (
+      discriminator?.property === type.discriminator?.property &&
+      discriminator?.value === type.discriminator?.value
+    ) return type;
+    const { discriminator: _, ...rest } = type;
+    return discriminator === undefined ? rest : { ...rest, discriminator };
+  });
+}
