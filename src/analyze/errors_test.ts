@@ -562,7 +562,7 @@ const CASES: Record<string, Expected> = {
         line: 23,
         column: 31,
         message:
-          "ItemController.search, parameter filter: `ByName | ByPrice` cannot be described to clients (a union of several types)",
+          "ItemController.search, parameter filter: `ByName | ByPrice` cannot be described to clients (a union written in place)",
       },
     ],
   },
