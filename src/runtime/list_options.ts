@@ -9,7 +9,7 @@
  */
 
 import type { EntityMetadata, PropertyMetadata } from "./entity.ts";
-import type { AssociationTarget, ScalarKeys } from "./fetcher.ts";
+import type { AssociationTarget, ScalarKeys } from "./fetcher_types.ts";
 
 /** One term of an association's order: a scalar property of the child. */
 export interface OrderTerm<P extends string = string> {
