@@ -60,6 +60,48 @@ async function downloadClient(url: string, dir: string): Promise<Client> {
   return await import(`file://${dir}/index.ts`);
 }
 
+/** What a treeshop test gets: its generated client and a response checker. */
+interface TreeshopClient {
+  readonly api: Client;
+  readonly check: ReturnType<typeof responseValidator>;
+}
+
+/**
+ * Serves the treeshop (with Ann's bearer token on every call), downloads its
+ * client of `groups` (all when undefined) and runs `body` with them.
+ */
+async function withTreeshopClient(
+  groups: string | undefined,
+  body: (client: TreeshopClient) => Promise<void>,
+): Promise<void> {
+  const project = await Deno.makeTempDir({ prefix: "tailor_e2e_" });
+  const app = await createServer({
+    project: `${ROOT}fixtures/treeshop`,
+    typeCheck: false,
+    controllers: [new TreeController(), new HiddenController()],
+    inject: treeshopInjectors,
+    authenticate: treeshopAuthenticators,
+  });
+  const { server, base } = serveApp(app);
+  try {
+    const client = await downloadClient(
+      `${base}/ts.zip${groups === undefined ? "" : `?groups=${groups}`}`,
+      `${project}/src/__generated`,
+    );
+    const check = responseValidator(
+      await (await fetch(`${base}/openapi.yml`)).text(),
+    );
+    const api = new client.Api(client.createFetchExecutor({
+      baseUrl: base,
+      headers: { authorization: "Bearer ann" },
+    }));
+    await body({ api, check });
+  } finally {
+    await server.shutdown();
+    await Deno.remove(project, { recursive: true });
+  }
+}
+
 Deno.test("e2e: the bookstore client downloaded from server.ts type-checks, runs and gets what the document promises", async () => {
   const project = await Deno.makeTempDir({ prefix: "tailor_e2e_" });
   const server = await startExampleServer();
@@ -208,27 +250,7 @@ Deno.test("e2e: the bookstore client downloaded from server.ts type-checks, runs
 });
 
 Deno.test("e2e: treeshop calls with a header, a body, an injected principal and an upload", async () => {
-  const project = await Deno.makeTempDir({ prefix: "tailor_e2e_" });
-  const app = await createServer({
-    project: `${ROOT}fixtures/treeshop`,
-    typeCheck: false,
-    controllers: [new TreeController(), new HiddenController()],
-    inject: treeshopInjectors,
-    authenticate: treeshopAuthenticators,
-  });
-  const { server, base } = serveApp(app);
-  try {
-    const client = await downloadClient(
-      `${base}/ts.zip?groups=admin`,
-      `${project}/src/__generated`,
-    );
-    const check = responseValidator(
-      await (await fetch(`${base}/openapi.yml`)).text(),
-    );
-    const api = new client.Api(client.createFetchExecutor({
-      baseUrl: base,
-      headers: { authorization: "Bearer ann" },
-    }));
+  await withTreeshopClient("admin", async ({ api, check }) => {
     const node = await api.treeService.createNode({
       body: { name: "Socks", parentId: 1 },
       requestId: "r-1",
@@ -284,34 +306,11 @@ Deno.test("e2e: treeshop calls with a header, a body, an injected principal and 
       (reason: { error?: string; parameter?: string }) =>
         reason.error === "bad-request" && reason.parameter === "meta",
     );
-  } finally {
-    await server.shutdown();
-    await Deno.remove(project, { recursive: true });
-  }
+  });
 });
 
 Deno.test("e2e: treeshop's search form through the client, one query parameter per property", async () => {
-  const project = await Deno.makeTempDir({ prefix: "tailor_e2e_" });
-  const app = await createServer({
-    project: `${ROOT}fixtures/treeshop`,
-    typeCheck: false,
-    controllers: [new TreeController(), new HiddenController()],
-    inject: treeshopInjectors,
-    authenticate: treeshopAuthenticators,
-  });
-  const { server, base } = serveApp(app);
-  try {
-    const client = await downloadClient(
-      `${base}/ts.zip?groups=shop`,
-      `${project}/src/__generated`,
-    );
-    const check = responseValidator(
-      await (await fetch(`${base}/openapi.yml`)).text(),
-    );
-    const api = new client.Api(client.createFetchExecutor({
-      baseUrl: base,
-      headers: { authorization: "Bearer ann" },
-    }));
+  await withTreeshopClient("shop", async ({ api, check }) => {
     const found = await api.treeService.searchProducts({
       filter: {
         name: "TEE",
@@ -339,34 +338,11 @@ Deno.test("e2e: treeshop's search form through the client, one query parameter p
       (reason: { error?: string; parameter?: string }) =>
         reason.error === "bad-request" && reason.parameter === "minPrice",
     );
-  } finally {
-    await server.shutdown();
-    await Deno.remove(project, { recursive: true });
-  }
+  });
 });
 
 Deno.test("e2e: treeshop promotions, a discriminated union as a result, a body and a field", async () => {
-  const project = await Deno.makeTempDir({ prefix: "tailor_e2e_" });
-  const app = await createServer({
-    project: `${ROOT}fixtures/treeshop`,
-    typeCheck: false,
-    controllers: [new TreeController(), new HiddenController()],
-    inject: treeshopInjectors,
-    authenticate: treeshopAuthenticators,
-  });
-  const { server, base } = serveApp(app);
-  try {
-    const client = await downloadClient(
-      `${base}/ts.zip`,
-      `${project}/src/__generated`,
-    );
-    const check = responseValidator(
-      await (await fetch(`${base}/openapi.yml`)).text(),
-    );
-    const api = new client.Api(client.createFetchExecutor({
-      baseUrl: base,
-      headers: { authorization: "Bearer ann" },
-    }));
+  await withTreeshopClient(undefined, async ({ api, check }) => {
     const path = "/tree/products/{id}/promotion";
     const percent = await api.treeService.findPromotion({ id: 1 });
     assert.deepEqual(check(`GET ${path}`, 200, percent), []);
@@ -400,10 +376,7 @@ Deno.test("e2e: treeshop promotions, a discriminated union as a result, a body a
           reason.error === "bad-request" && problem.test(reason.message ?? ""),
       );
     }
-  } finally {
-    await server.shutdown();
-    await Deno.remove(project, { recursive: true });
-  }
+  });
 });
 
 Deno.test("e2e: the bookstore in null render mode: the client's nulls are what the server sends and its document promises", async () => {

@@ -4,27 +4,8 @@
  * default status, group selection of the model's errors.
  */
 import assert from "node:assert/strict";
-import { fileURLToPath } from "node:url";
-import type { ApiModel } from "../model/api_model.ts";
 import { selectGroups } from "../model/select_groups.ts";
-import { analyzeProject } from "./analyze.ts";
-
-const RUNTIME = fileURLToPath(new URL("../../runtime.ts", import.meta.url));
-
-async function modelOf(source: string): Promise<ApiModel> {
-  const dir = await Deno.makeTempDir({ prefix: "tailor_errors_" });
-  try {
-    await Deno.writeTextFile(
-      `${dir}/app.ts`,
-      source.replaceAll('"@runtime"', JSON.stringify(RUNTIME)),
-    );
-    const result = await analyzeProject(dir);
-    if (!result.ok) assert.fail(JSON.stringify(result.diagnostics, null, 2));
-    return result.model;
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-}
+import { modelOf } from "../testing/analyze_source.ts";
 
 const SOURCE = `
 import * as t from "@runtime";

@@ -1,0 +1,29 @@
+/**
+ * Test helper: the model of a one-file project written into a temporary
+ * directory, its `"@runtime"` imports pointing at this checkout's runtime.
+ *
+ * @module
+ */
+
+import assert from "node:assert/strict";
+import { fileURLToPath } from "node:url";
+import type { ApiModel } from "../model/api_model.ts";
+import { analyzeProject } from "../analyze/analyze.ts";
+
+const RUNTIME = fileURLToPath(new URL("../../runtime.ts", import.meta.url));
+
+/** The model of `source` as `app.ts`; fails the test on any diagnostic. */
+export async function modelOf(source: string): Promise<ApiModel> {
+  const dir = await Deno.makeTempDir({ prefix: "tailor_source_" });
+  try {
+    await Deno.writeTextFile(
+      `${dir}/app.ts`,
+      source.replaceAll('"@runtime"', JSON.stringify(RUNTIME)),
+    );
+    const result = await analyzeProject(dir);
+    if (!result.ok) assert.fail(JSON.stringify(result.diagnostics, null, 2));
+    return result.model;
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
