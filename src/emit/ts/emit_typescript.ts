@@ -169,7 +169,7 @@ export function emitTypeScript(
   add("index.ts", rootIndexText(model, extension, apiName));
   add(
     errorsFile(apiName),
-    errorsFileText(model, { extension, apiName, mutable }),
+    errorsFileText(model, { extension, apiName, mutable, embeddables }),
   );
 
   for (const dto of model.dtos) {

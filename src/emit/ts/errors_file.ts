@@ -42,6 +42,8 @@ export interface ErrorsFileSettings {
   readonly apiName: string;
   /** Whether the error types are written without `readonly`. */
   readonly mutable: boolean;
+  /** Names of the embeddables (imported from `model/embeddable/`). */
+  readonly embeddables?: readonly string[];
 }
 
 /** The export of the root index re-exporting the errors file. */
@@ -69,7 +71,10 @@ export function errorsFileText(
   const typeName = errorsTypeName(settings.apiName);
   const declared = operationsWithErrors(model);
   const imports = new Imports(errorsFile(settings.apiName), settings.extension);
-  const types = new TypeRenderer(imports, { mutable: settings.mutable });
+  const types = new TypeRenderer(imports, {
+    mutable: settings.mutable,
+    embeddables: settings.embeddables ?? [],
+  });
   const modifier = types.readonly;
   if (declared.length === 0) {
     return [

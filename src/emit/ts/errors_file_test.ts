@@ -82,3 +82,33 @@ Deno.test("an error named like another declaration of the client is refused", ()
     /would declare "Page" twice/,
   );
 });
+
+Deno.test("ApiErrors.ts imports an embeddable field's type from model/embeddable/", async () => {
+  const treeshop = await readGoldenModel("treeshop");
+  const error: ErrorModel = {
+    name: "NoDelivery",
+    family: "SHOP",
+    code: "NO_DELIVERY",
+    status: 409,
+    properties: [{
+      name: "address",
+      type: { kind: "static", name: "Address", args: [] },
+      optional: false,
+    }],
+    source: { file: "errors.ts", line: 1, column: 1 },
+  };
+  const services = treeshop.services.map((service, i) =>
+    i > 0 ? service : {
+      ...service,
+      operations: service.operations.map((operation, j) =>
+        j > 0 ? operation : { ...operation, errors: ["NoDelivery"] }
+      ),
+    }
+  );
+  const text = emitTypeScript({ ...treeshop, services, errors: [error] })
+    .get("ApiErrors.ts")!;
+  assert.match(
+    text,
+    /^import type \{ Address \} from "\.\/model\/embeddable\/Address\.ts";$/m,
+  );
+});
