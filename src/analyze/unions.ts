@@ -1,6 +1,8 @@
 /**
  * Discriminated unions of static types: a type alias whose members are
- * named object types (`type Promotion = PercentOff | FixedOff`), told apart
+ * named object types (`type Promotion = PercentOff | FixedOff`) or object
+ * types written in place (`{ kind: "shipping" }`, named `PromotionShipping`
+ * after the union and the value), told apart
  * by a property that every member has with a string literal type of its own
  * (`kind: "percent"`). The union becomes a static type with
  * {@link UnionModel}; its members are static types that carry their
@@ -21,7 +23,10 @@ import { CODES, type DiagnosticSink } from "./codes.ts";
 import { checkerOf, nameOf, textOf, ts } from "./compiler.ts";
 import { docOf } from "./docs.ts";
 import { type Mapped, plain, type Site } from "./mapping.ts";
-import type { StaticTypesContext } from "./static_types.ts";
+import {
+  literalProperties,
+  type StaticTypesContext,
+} from "./static_types.ts";
 
 /** How to give a union a discriminator, the hint of TAILOR012. */
 const DISCRIMINATOR_HINT =
@@ -30,14 +35,17 @@ const DISCRIMINATOR_HINT =
   "(type Shape = A | B), or return one named type";
 
 /**
- * Whether a type alias declares a union of named types: two or more type
- * references, no `undefined`/`null`, no type parameters.
+ * Whether a type alias declares a union of object types: two or more type
+ * references or object type literals (`{ kind: "a"; ... }`), no
+ * `undefined`/`null`, no type parameters.
  */
 export function isUnionOfNamedTypes(alias: ts.TypeAliasDeclaration): boolean {
   const type = alias.type;
   return (alias.typeParameters ?? []).length === 0 &&
     ts.isUnionTypeNode(type) && type.types.length > 1 &&
-    type.types.every(ts.isTypeReferenceNode);
+    type.types.every((member) =>
+      ts.isTypeReferenceNode(member) || ts.isTypeLiteralNode(member)
+    );
 }
 
 /**
@@ -80,18 +88,23 @@ export function unionRef(
   cx.statics.reserve(name);
   const memberNodes = (alias.type as ts.UnionTypeNode).types;
   const memberSite: Site = { ...site, typeName: name };
+  // A member written in place is named once its discriminator value is known.
   const names: string[] = [];
-  for (const member of memberNodes) {
-    const memberName = memberOf(cx, member, memberSite, name);
+  for (const [i, member] of memberNodes.entries()) {
+    const memberName = ts.isTypeLiteralNode(member)
+      ? `${name} member ${i + 1}`
+      : memberOf(cx, member, memberSite, name);
     if (memberName !== undefined) names.push(memberName);
   }
   if (names.length < memberNodes.length) return undefined;
-  const union = discriminate(
+  const found = discriminate(
     cx.sink,
     memberNodes,
     names,
     { ...site, where: `${site.where}, in ${name}` },
   );
+  if (found === undefined) return undefined;
+  const union = literalMembers(cx, name, memberNodes, found, memberSite);
   if (union === undefined) return undefined;
   const doc = docOf(alias);
   cx.statics.set(name, {
@@ -138,6 +151,48 @@ function memberOf(
       'the discriminator (kind: "book"; book: ...)',
   );
   return undefined;
+}
+
+/**
+ * `union` with each member written in place (`{ kind: "circle"; ... }`)
+ * registered as a static type named after the union and its discriminator
+ * value (`ShapeCircle`); undefined when one cannot be (reported).
+ */
+function literalMembers(
+  cx: StaticTypesContext,
+  union: string,
+  nodes: readonly ts.TypeNode[],
+  found: UnionModel,
+  site: Site,
+): UnionModel | undefined {
+  const members: UnionMemberModel[] = [];
+  for (const [i, member] of found.members.entries()) {
+    const node = nodes[i]!;
+    if (!ts.isTypeLiteralNode(node)) {
+      members.push(member);
+      continue;
+    }
+    const name = `${union}${pascalCase(member.value) || i + 1}`;
+    if (!cx.names.claim("type", name, node, node, site.where)) return undefined;
+    const properties = literalProperties(cx, node, { ...site, typeName: name });
+    if (properties === undefined) return undefined;
+    cx.statics.set(name, {
+      name,
+      origin: "plain",
+      typeParameters: [],
+      properties,
+      source: cx.sink.location(node),
+    });
+    members.push({ ...member, name });
+  }
+  return { ...found, members };
+}
+
+/** `free-shipping` as `FreeShipping`: the letters and digits of `value`. */
+function pascalCase(value: string): string {
+  const words = value.split(/[^A-Za-z0-9]+/).filter((word) => word !== "");
+  const text = words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join("");
+  return /^[A-Za-z]/.test(text) ? text : "";
 }
 
 /** A property's string literal type, when it is one and required. */

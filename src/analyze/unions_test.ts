@@ -164,3 +164,45 @@ Deno.test("withDiscriminators: sets members' discriminators, takes stale ones, k
   assert.equal("discriminator" in result[2]!, false);
   assert.equal(result[3], union);
 });
+
+Deno.test("unions: members written in place are named after the union and their value; a clash of that name is reported", async () => {
+  const types = staticTypes(
+    await analyze(
+      `
+export interface Square { readonly kind: "square"; readonly side: number }
+export type Shape = Square | { readonly kind: "circle"; readonly radius: number }
+  | { readonly kind: "free-form"; readonly points: Int[] };
+`,
+      "Shape",
+    ),
+  );
+  const byName = new Map(types.map((t) => [t.name, t]));
+  assert.deepEqual(byName.get("Shape")?.union, {
+    discriminator: "kind",
+    members: [
+      { value: "square", name: "Square" },
+      { value: "circle", name: "ShapeCircle" },
+      { value: "free-form", name: "ShapeFreeForm" },
+    ],
+  });
+  assert.deepEqual(
+    byName.get("ShapeCircle")?.properties.map((p) => p.name),
+    ["kind", "radius"],
+  );
+  assert.deepEqual(byName.get("ShapeFreeForm")?.discriminator, {
+    property: "kind",
+    value: "free-form",
+  });
+  const clash = problems(
+    await analyze(
+      `
+export interface ShapeCircle { readonly size: number }
+export interface Holder { readonly c: ShapeCircle; readonly s: Shape }
+export type Shape = { readonly kind: "circle" } | { readonly kind: "dot" };
+`,
+      "Holder",
+    ),
+  );
+  assert.equal(clash.length, 1, clash.join("\n"));
+  assert.match(clash[0]!, /ShapeCircle/);
+});

@@ -5,7 +5,7 @@ import com.example.bookstore.client.service.BookService;
 import com.example.bookstore.client.service.DynamicBookService;
 import com.example.bookstore.client.service.HelloService;
 import com.example.shop.client.model.statics.FixedOff;
-import com.example.shop.client.model.statics.FreeShipping;
+import com.example.shop.client.model.statics.PromotionShipping;
 import com.example.shop.client.model.statics.PercentOff;
 import com.example.shop.client.model.statics.Promotion;
 import com.example.shop.client.service.TreeService;
@@ -76,7 +76,7 @@ public final class LiveClients {
             TreeService.class, "setPromotion");
         member(shop, "/tree/products/1/promotion", PercentOff.class);
         member(shop, "/tree/products/2/promotion", FixedOff.class);
-        member(shop, "/tree/products/3/promotion", FreeShipping.class);
+        member(shop, "/tree/products/3/promotion", PromotionShipping.class);
         error(shop, "GET", "/tree/999999/pair", 404, com.example.shop.client.model.errors.ServerErrors.NotFound.class);
         error(shop, "GET", "/tree/one", 400, com.example.shop.client.model.errors.ServerErrors.BadRequest.class);
         error(shop, "GET", "/tree/products/search?order=COST", 400,

@@ -6,13 +6,15 @@ import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 
 /**
- * A promotion on a product: one of three shapes, told apart by <code>kind</code>.
+ * A promotion on a product: one of three shapes, told apart by <code>kind</code>. The
+ * third, free shipping above a basket total, is written in place: clients
+ * get it as <code>PromotionShipping</code>.
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, include = JsonTypeInfo.As.EXISTING_PROPERTY, property = "kind", visible = true)
 @JsonSubTypes({
     @JsonSubTypes.Type(value = PercentOff.class, name = "percent"),
     @JsonSubTypes.Type(value = FixedOff.class, name = "fixed"),
-    @JsonSubTypes.Type(value = FreeShipping.class, name = "shipping")
+    @JsonSubTypes.Type(value = PromotionShipping.class, name = "shipping")
 })
-public sealed interface Promotion permits PercentOff, FixedOff, FreeShipping {
+public sealed interface Promotion permits PercentOff, FixedOff, PromotionShipping {
 }

@@ -5,11 +5,9 @@ package com.example.shop.client.model.statics;
 import org.springframework.lang.Nullable;
 
 /**
- * Free shipping above a basket total.
- *
  * @param minimumTotal Least basket total, when there is one.
  */
-public record FreeShipping(
+public record PromotionShipping(
     String kind,
     @Nullable Double minimumTotal
 ) implements Promotion {
