@@ -341,7 +341,7 @@ Deno.test("e2e: treeshop's search form through the client, one query parameter p
   });
 });
 
-Deno.test("e2e: treeshop promotions, a discriminated union as a result, a body and a field", async () => {
+Deno.test("e2e: treeshop promotions and deliveries, discriminated unions as a result, a body and a field", async () => {
   await withTreeshopClient(undefined, async ({ api, check }) => {
     const path = "/tree/products/{id}/promotion";
     const percent = await api.treeService.findPromotion({ id: 1 });
@@ -349,6 +349,21 @@ Deno.test("e2e: treeshop promotions, a discriminated union as a result, a body a
     assert.deepEqual(percent, { kind: "percent", percent: 10 });
     const shipping = await api.treeService.findPromotion({ id: 3 });
     assert.deepEqual(shipping, { kind: "shipping" });
+    // An abstract class's subclasses: the server's instances, as the union.
+    const deliveries = [
+      await api.treeService.findDelivery({ id: 1 }),
+      await api.treeService.findDelivery({ id: 2 }),
+    ];
+    for (const delivery of deliveries) {
+      assert.deepEqual(
+        check("GET /tree/products/{id}/delivery", 200, delivery),
+        [],
+      );
+    }
+    assert.deepEqual(deliveries, [
+      { method: "pickup", days: 1, shop: "Main street" },
+      { method: "courier", days: 3, fee: 4.5 },
+    ]);
     const fixed = { kind: "fixed", amount: 2.5, currency: "EUR" };
     const receipt = await api.treeService.setPromotion({
       id: 2,

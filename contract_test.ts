@@ -453,6 +453,18 @@ const TREESHOP_CALLS: readonly Call[] = [
     body: { kind: "gift" },
     status: 400,
   },
+  {
+    method: "GET",
+    path: "/tree/products/{id}/delivery",
+    params: { path: { id: 1 } },
+    status: 200,
+  },
+  {
+    method: "GET",
+    path: "/tree/products/{id}/delivery",
+    params: { path: { id: 2 } },
+    status: 200,
+  },
 ];
 
 Deno.test("contract: every treeshop answer is what its served document says", async () => {

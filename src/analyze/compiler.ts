@@ -23,13 +23,18 @@ export function useProgram(program: ts.Program): void {
   for (const file of program.getSourceFiles()) programs.set(file, program);
 }
 
-/** The type checker of the program `node`'s file was last analyzed in. */
-export function checkerOf(node: ts.Node): ts.TypeChecker {
+/** The program `node`'s file was last analyzed in. */
+export function programOf(node: ts.Node): ts.Program {
   const program = programs.get(node.getSourceFile());
   if (program === undefined) {
     throw new Error(`no program for ${node.getSourceFile().fileName}`);
   }
-  return program.getTypeChecker();
+  return program;
+}
+
+/** The type checker of the program `node`'s file was last analyzed in. */
+export function checkerOf(node: ts.Node): ts.TypeChecker {
+  return programOf(node).getTypeChecker();
 }
 
 /** The type of a node, as the checker sees it there. */

@@ -12,7 +12,7 @@
  * @module
  */
 
-import type { ts } from "./compiler.ts";
+import { ts } from "./compiler.ts";
 import {
   type AnalysisResult,
   type AnalysisScope,
@@ -102,7 +102,19 @@ export class IncrementalAnalyzer {
     const global = [...changed].some((file) =>
       baseline.globals.has(file) || declaresGlobals(sources.get(file)!)
     );
-    if (global || baseline.analysis.model.services.length === 0) {
+    // A union of an abstract class's subclasses gains, loses or changes a
+    // member in whichever file a subclass is written.
+    const subclassUnion = baseline.analysis.model.staticTypes.some((type) =>
+      type.union?.subclasses === true
+    );
+    const extending = subclassUnion &&
+      [...changed].some((file) =>
+        declaresSubclass(sources.get(file)) ||
+        declaresSubclass(baseline.sources.get(file))
+      );
+    if (
+      global || extending || baseline.analysis.model.services.length === 0
+    ) {
       return undefined;
     }
     const reread = baseline.graph.dependents(changed);
@@ -163,4 +175,14 @@ function resultOf(analysis: Analysis): AnalysisResult {
     model: analysis.model,
     warnings: [...analysis.warnings],
   };
+}
+
+/** Whether `file` declares a class that extends another. */
+function declaresSubclass(file: ts.SourceFile | undefined): boolean {
+  return file?.statements.some((statement) =>
+    ts.isClassDeclaration(statement) &&
+    (statement.heritageClauses ?? []).some((clause) =>
+      clause.token === ts.SyntaxKind.ExtendsKeyword
+    )
+  ) ?? false;
 }

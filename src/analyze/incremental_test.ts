@@ -143,6 +143,13 @@ Deno.test("IncrementalAnalyzer: treeshop edits of shared fetchers, in both scope
           to: "fetcher(TreeNode).name().kind().parent()",
           run: "partial",
         },
+        // A subclass of the Delivery union, which no controller imports.
+        {
+          file: "deliveries.ts",
+          from: '"courier" as const',
+          to: '"van" as const',
+          run: "whole",
+        },
       ], scope);
     } finally {
       await copy.remove();

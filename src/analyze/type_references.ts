@@ -35,7 +35,12 @@ import {
   runtimeNameOfSymbol,
   typeReferenceNameNode,
 } from "./symbols.ts";
-import { isUnionOfNamedTypes, unionRef } from "./unions.ts";
+import {
+  classUnionRef,
+  isAbstractUnionBase,
+  isUnionOfNamedTypes,
+  unionRef,
+} from "./unions.ts";
 
 /**
  * What mapping a reference is given: the parts' context, where `FetchBy`
@@ -106,6 +111,9 @@ export function referenceType(
   if (classDeclaration !== undefined) {
     const entity = cx.names.entityOf(classDeclaration);
     if (entity !== undefined) return plain(dynamicRef(cx, entity));
+    if (isAbstractUnionBase(classDeclaration)) {
+      return classUnionRef(cx, classDeclaration, node, site);
+    }
     return staticRef(cx, classDeclaration, args, node, site);
   }
   const interfaceDeclaration = declarations.find(ts.isInterfaceDeclaration);

@@ -20,11 +20,19 @@ import type {
   UnionModel,
 } from "../model/api_model.ts";
 import { CODES, type DiagnosticSink } from "./codes.ts";
-import { checkerOf, nameOf, textOf, ts } from "./compiler.ts";
+import {
+  checkerOf,
+  hasModifier,
+  nameOf,
+  programOf,
+  textOf,
+  ts,
+} from "./compiler.ts";
 import { docOf } from "./docs.ts";
 import { type Mapped, plain, type Site } from "./mapping.ts";
 import {
   literalProperties,
+  staticRef,
   type StaticTypesContext,
 } from "./static_types.ts";
 
@@ -97,11 +105,14 @@ export function unionRef(
     if (memberName !== undefined) names.push(memberName);
   }
   if (names.length < memberNodes.length) return undefined;
+  const checker = checkerOf(alias);
   const found = discriminate(
     cx.sink,
     memberNodes,
+    memberNodes.map((member) => checker.getTypeFromTypeNode(member)),
     names,
     { ...site, where: `${site.where}, in ${name}` },
+    alias.type,
   );
   if (found === undefined) return undefined;
   const union = literalMembers(cx, name, memberNodes, found, memberSite);
@@ -117,6 +128,110 @@ export function unionRef(
     union,
   });
   return ref;
+}
+
+/**
+ * Whether `declaration` is an abstract class (not an entity) with
+ * subclasses in the program: a union of those.
+ */
+export function isAbstractUnionBase(declaration: ts.ClassDeclaration): boolean {
+  return hasModifier(declaration, ts.SyntaxKind.AbstractKeyword) &&
+    (declaration.typeParameters ?? []).length === 0 &&
+    subclassesOf(declaration).length > 0;
+}
+
+/**
+ * A reference to an abstract class with subclasses (see
+ * {@link isAbstractUnionBase}): a union of its direct subclasses, told
+ * apart as a union alias's members are. Undefined when it cannot be
+ * described (reported).
+ */
+export function classUnionRef(
+  cx: StaticTypesContext,
+  base: ts.ClassDeclaration,
+  node: ts.TypeReferenceNode,
+  site: Site,
+): Mapped | undefined {
+  const name = nameOf(base) ?? "Anonymous";
+  if (!cx.names.claim("type", name, base, node, site.where)) return undefined;
+  const ref = plain({ kind: "static", name, args: [] });
+  if (cx.statics.has(name)) return ref;
+  cx.statics.reserve(name);
+  const subclasses = subclassesOf(base);
+  const memberSite: Site = { ...site, typeName: name };
+  const names: string[] = [];
+  for (const subclass of subclasses) {
+    const what = hasModifier(subclass, ts.SyntaxKind.AbstractKeyword)
+      ? "is abstract"
+      : (subclass.typeParameters ?? []).length > 0
+      ? "is generic"
+      : cx.names.entityOf(subclass) !== undefined
+      ? "is an entity"
+      : undefined;
+    if (what !== undefined) {
+      cx.sink.error(
+        CODES.BAD_UNION,
+        subclass.name ?? subclass,
+        `${memberSite.where}: subclass ${nameOf(subclass)} of ${name} ${what}`,
+        "the members of an abstract class's union are its direct, concrete " +
+          "subclasses without type parameters",
+      );
+      return undefined;
+    }
+    const mapped = staticRef(cx, subclass, [], node, memberSite);
+    if (mapped === undefined) return undefined;
+    names.push(nameOf(subclass)!);
+  }
+  const checker = checkerOf(base);
+  const union = discriminate(
+    cx.sink,
+    subclasses.map((subclass) => subclass.name ?? subclass),
+    subclasses.map((subclass) => checker.getTypeAtLocation(subclass.name!)),
+    names,
+    { ...site, where: `${site.where}, in ${name}` },
+    base.name ?? base,
+  );
+  if (union === undefined) return undefined;
+  const doc = docOf(base);
+  cx.statics.set(name, {
+    name,
+    origin: "plain",
+    ...(doc === undefined ? {} : { doc }),
+    typeParameters: [],
+    properties: [],
+    source: cx.sink.location(base.name ?? base),
+    union: { ...union, subclasses: true },
+  });
+  return ref;
+}
+
+/**
+ * The classes of the program (at the top level of its files, declaration
+ * files aside) whose `extends` names `base`, by file and position.
+ */
+function subclassesOf(base: ts.ClassDeclaration): ts.ClassDeclaration[] {
+  const program = programOf(base);
+  const checker = program.getTypeChecker();
+  const found: ts.ClassDeclaration[] = [];
+  for (const file of program.getSourceFiles()) {
+    if (file.isDeclarationFile) continue;
+    for (const statement of file.statements) {
+      if (!ts.isClassDeclaration(statement) || statement.name === undefined) {
+        continue;
+      }
+      const heritage = statement.heritageClauses?.find((clause) =>
+        clause.token === ts.SyntaxKind.ExtendsKeyword
+      );
+      const expression = heritage?.types[0]?.expression;
+      if (expression === undefined) continue;
+      let symbol = checker.getSymbolAtLocation(expression);
+      if (symbol !== undefined && (symbol.flags & ts.SymbolFlags.Alias) !== 0) {
+        symbol = checker.getAliasedSymbol(symbol);
+      }
+      if (symbol?.declarations?.includes(base)) found.push(statement);
+    }
+  }
+  return found;
 }
 
 /**
@@ -216,12 +331,12 @@ function literalOf(
  */
 function discriminate(
   sink: DiagnosticSink,
-  members: readonly ts.TypeNode[],
+  members: readonly ts.Node[],
+  types: readonly ts.Type[],
   names: readonly string[],
   site: Site,
+  union: ts.Node,
 ): UnionModel | undefined {
-  const checker = checkerOf(members[0]!);
-  const types = members.map((member) => checker.getTypeFromTypeNode(member));
   let duplicate: { property: string; at: number; value: string } | undefined;
   for (const candidate of types[0]!.getProperties()) {
     const property = candidate.getName();
@@ -240,7 +355,6 @@ function discriminate(
     duplicate ??= { property, at, value: values[at]! };
   }
   if (duplicate === undefined) {
-    const union = members[0]!.parent;
     return reportUndiscriminatedUnion(
       sink,
       union,

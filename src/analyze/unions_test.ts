@@ -206,3 +206,59 @@ export type Shape = { readonly kind: "circle" } | { readonly kind: "dot" };
   assert.equal(clash.length, 1, clash.join("\n"));
   assert.match(clash[0]!, /ShapeCircle/);
 });
+
+Deno.test("unions: an abstract class with subclasses is the union of its subclasses, told apart as an alias's members are", async () => {
+  const result = await analyze(
+    `
+/** A shape to draw. */
+export abstract class Shape {
+  abstract readonly kind: string;
+  readonly label: string = "";
+}
+export class Circle extends Shape {
+  readonly kind = "circle" as const;
+  readonly radius: number = 1;
+}
+export class Square extends Shape {
+  readonly kind = "square" as const;
+  readonly side: number = 1;
+}
+`,
+    "Shape",
+  );
+  const byName = new Map(staticTypes(result).map((t) => [t.name, t]));
+  assert.deepEqual(byName.get("Shape")?.union, {
+    discriminator: "kind",
+    members: [
+      { value: "circle", name: "Circle" },
+      { value: "square", name: "Square" },
+    ],
+    subclasses: true,
+  });
+  assert.equal(byName.get("Shape")?.doc, "A shape to draw.");
+  assert.deepEqual(
+    byName.get("Circle")?.properties.map((p) => [p.name, p.type]),
+    [
+      ["kind", { kind: "primitive", name: "string" }],
+      ["label", { kind: "primitive", name: "string" }],
+      ["radius", { kind: "primitive", name: "number" }],
+    ],
+  );
+  assert.deepEqual(byName.get("Circle")?.discriminator, {
+    property: "kind",
+    value: "circle",
+  });
+  const abstractMember = problems(
+    await analyze(
+      `
+export abstract class Shape { abstract readonly kind: string }
+export abstract class Round extends Shape { readonly r: number = 1 }
+export class Square extends Shape { readonly kind = "square" as const }
+`,
+      "Shape",
+    ),
+  );
+  assert.deepEqual(abstractMember.map((p) => p.slice(0, 40)), [
+    "TAILOR029 4:23 AController.a, result: su",
+  ]);
+});

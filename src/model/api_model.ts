@@ -329,6 +329,11 @@ export interface UnionModel {
   readonly discriminator: string;
   /** The members in source order. */
   readonly members: readonly UnionMemberModel[];
+  /**
+   * The members are the subclasses of an abstract class, found across the
+   * project's files (so watch mode analyzes the whole project again).
+   */
+  readonly subclasses?: true;
 }
 
 /** One member of a {@link UnionModel}. */

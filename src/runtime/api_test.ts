@@ -103,6 +103,11 @@ Deno.test("controllerMetadata(TreeController): prefix, groups, ignored methods",
       httpMethod: "POST",
       path: "/products/{id}/promotion",
     },
+    {
+      method: "findDelivery",
+      httpMethod: "GET",
+      path: "/products/{id}/delivery",
+    },
     { method: "stats", httpMethod: "GET", path: "/internal/stats" },
   ]);
   assert.deepEqual(
@@ -118,6 +123,7 @@ Deno.test("controllerMetadata(TreeController): prefix, groups, ignored methods",
       ["uploadImage", ["admin"]],
       ["findPromotion", ["shop"]],
       ["setPromotion", ["admin"]],
+      ["findDelivery", ["shop"]],
     ]),
   );
   assert.equal(metadata.methodApiGroups.has("stats"), false);

@@ -131,7 +131,7 @@ javacTest(
         `http://127.0.0.1:${treeshop.port}`,
       ]);
       assert.equal(result.code, 0, result.output);
-      assert.match(result.output, /^ok 27$/m);
+      assert.match(result.output, /^ok 30$/m);
     } finally {
       await treeshop.shutdown();
       await bookstore.stop();

@@ -5,6 +5,7 @@ import { multipart, type UploadFile } from "../Multipart.ts";
 import type { ProductDto } from "../model/dto/ProductDto.ts";
 import type { TreeNodeDto } from "../model/dto/TreeNodeDto.ts";
 import type { WarehouseDto } from "../model/dto/WarehouseDto.ts";
+import type { Delivery } from "../model/static/Delivery.ts";
 import type { ImageMeta } from "../model/static/ImageMeta.ts";
 import type { ImageReceipt } from "../model/static/ImageReceipt.ts";
 import type { NodeInput } from "../model/static/NodeInput.ts";
@@ -159,6 +160,14 @@ export class TreeService {
       body: options.body,
     })) as PromotionReceipt;
   };
+
+  /** How a product is delivered, of whichever shape (told apart by `method`). */
+  readonly findDelivery = async (
+    options: TreeServiceOptions["findDelivery"],
+  ): Promise<Delivery> => {
+    const uri = `/tree/products/${encodeURIComponent(options.id)}/delivery`;
+    return (await this.#executor({ uri, method: "GET" })) as Delivery;
+  };
 }
 
 /** Options of the operations of {@link TreeService}, by operation name. */
@@ -204,5 +213,9 @@ export type TreeServiceOptions = {
     readonly id: number;
     /** The promotion, of any of its shapes. */
     readonly body: Promotion;
+  };
+  readonly findDelivery: {
+    /** Identifier of the product. */
+    readonly id: number;
   };
 };

@@ -4,10 +4,13 @@ import com.example.bookstore.client.service.AuthorService;
 import com.example.bookstore.client.service.BookService;
 import com.example.bookstore.client.service.DynamicBookService;
 import com.example.bookstore.client.service.HelloService;
+import com.example.shop.client.model.statics.Courier;
+import com.example.shop.client.model.statics.Delivery;
 import com.example.shop.client.model.statics.FixedOff;
-import com.example.shop.client.model.statics.PromotionShipping;
 import com.example.shop.client.model.statics.PercentOff;
+import com.example.shop.client.model.statics.PickUp;
 import com.example.shop.client.model.statics.Promotion;
+import com.example.shop.client.model.statics.PromotionShipping;
 import com.example.shop.client.service.TreeService;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -74,9 +77,12 @@ public final class LiveClients {
         ok(shop, "GET", "/tree/products/1/promotion", TreeService.class, "findPromotion");
         ok(shop, "POST", "/tree/products/2/promotion", "{\"kind\": \"fixed\", \"amount\": 2.5, \"currency\": \"EUR\"}",
             TreeService.class, "setPromotion");
-        member(shop, "/tree/products/1/promotion", PercentOff.class);
-        member(shop, "/tree/products/2/promotion", FixedOff.class);
-        member(shop, "/tree/products/3/promotion", PromotionShipping.class);
+        member(shop, "/tree/products/1/promotion", Promotion.class, PercentOff.class);
+        member(shop, "/tree/products/2/promotion", Promotion.class, FixedOff.class);
+        member(shop, "/tree/products/3/promotion", Promotion.class, PromotionShipping.class);
+        ok(shop, "GET", "/tree/products/1/delivery", TreeService.class, "findDelivery");
+        member(shop, "/tree/products/1/delivery", Delivery.class, PickUp.class);
+        member(shop, "/tree/products/2/delivery", Delivery.class, Courier.class);
         error(shop, "GET", "/tree/999999/pair", 404, com.example.shop.client.model.errors.ServerErrors.NotFound.class);
         error(shop, "GET", "/tree/one", 400, com.example.shop.client.model.errors.ServerErrors.BadRequest.class);
         error(shop, "GET", "/tree/products/search?order=COST", 400,
@@ -132,14 +138,14 @@ public final class LiveClients {
      * Reads a promotion into the sealed interface: Jackson picks the record
      * its kind names, and writes it back as the same JSON.
      */
-    private static void member(String base, String path, Class<? extends Promotion> expected)
-            throws Exception {
+    private static <T> void member(String base, String path, Class<T> union,
+            Class<? extends T> expected) throws Exception {
         String body = send(base, "GET", path, null).body();
-        Promotion promotion = MAPPER.readValue(body, Promotion.class);
-        if (!expected.isInstance(promotion)) {
-            throw new AssertionError(path + ": read as " + promotion.getClass().getSimpleName());
+        T value = MAPPER.readValue(body, union);
+        if (!expected.isInstance(value)) {
+            throw new AssertionError(path + ": read as " + value.getClass().getSimpleName());
         }
-        String written = WRITER.writeValueAsString(promotion);
+        String written = WRITER.writeValueAsString(value);
         if (!MAPPER.readTree(written).equals(MAPPER.readTree(body))) {
             throw new AssertionError(path + ": written back as " + written);
         }

@@ -5,6 +5,7 @@ package com.example.shop.client.service;
 import com.example.shop.client.model.dto.ProductDto;
 import com.example.shop.client.model.dto.TreeNodeDto;
 import com.example.shop.client.model.dto.WarehouseDto;
+import com.example.shop.client.model.statics.Delivery;
 import com.example.shop.client.model.statics.ImageMeta;
 import com.example.shop.client.model.statics.ImageReceipt;
 import com.example.shop.client.model.statics.NodeInput;
@@ -131,5 +132,15 @@ public interface TreeService {
     PromotionReceipt setPromotion(
         @PathVariable("id") long id,
         @RequestBody Promotion promotion
+    );
+
+    /**
+     * How a product is delivered, of whichever shape (told apart by <code>method</code>).
+     *
+     * @param id Identifier of the product.
+     */
+    @GetMapping("/api/v1/tree/products/{id}/delivery")
+    Delivery findDelivery(
+        @PathVariable("id") long id
     );
 }
