@@ -221,3 +221,24 @@ Deno.test("listen: pipelined requests, a chunked body, HTTP/1.0 and Connection: 
     assert.match(closing, /connection: close/);
   });
 });
+
+Deno.test("listen: a Deno without per-connection serving gets Deno.serve and one warning", async () => {
+  const deno = Deno as unknown as
+    & Record<symbol, Record<string, unknown>>
+    & { internal: symbol };
+  const internals = deno[deno.internal]!;
+  const serveOn = internals.serveHttpOnConnection;
+  internals.serveHttpOnConnection = undefined;
+  const logged: string[] = [];
+  try {
+    await serving({ log: (m) => logged.push(m) }, async (server) => {
+      const answer = await fetch(`http://127.0.0.1:${server.port}/hello`);
+      assert.equal(await answer.text(), "hello");
+    });
+  } finally {
+    internals.serveHttpOnConnection = serveOn;
+  }
+  assert.deepEqual(logged, [
+    "warning: this Deno has no per-connection serving; no connection time limits",
+  ]);
+});
