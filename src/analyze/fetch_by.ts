@@ -17,15 +17,7 @@ import type {
   TypeRef,
 } from "../model/api_model.ts";
 import { CODES, type DiagnosticSink } from "./codes.ts";
-import {
-  checkerOf,
-  declarationsOf,
-  hasTypeFlag,
-  nameOf,
-  staticMembers,
-  textOf,
-  ts,
-} from "./compiler.ts";
+import { nameOf, staticMembers, textOf, ts } from "./compiler.ts";
 import { docOf } from "./docs.ts";
 import { classOf, type EntityInfo, type EntityProperty } from "./entities.ts";
 import { FetcherSyntaxReader } from "./fetcher_syntax.ts";
@@ -36,8 +28,7 @@ import {
   reportUnsupported,
   type Site,
 } from "./mapping.ts";
-import { type SelectedShape, shapeOfType } from "./selected_shape.ts";
-import { isRuntimeNode } from "./symbols.ts";
+import { fetcherOfType, type SelectedShape } from "./selected_shape.ts";
 
 const HINT_FORMS =
   'write FetchBy<typeof Owner.CONSTANT>, FetchBy<"CONSTANT"> ' +
@@ -265,37 +256,7 @@ export class ShapeReader {
         return read;
       }
     }
-    const checker = checkerOf(constant);
-    const properties = checker.getTypeAtLocation(constant).getProperties();
-    const brand = properties.find((symbol) =>
-      symbol.getName().startsWith("__@shapeBrand@") &&
-      declarationsOf(symbol).some(isRuntimeNode)
-    );
-    const entityProperty = properties.find((symbol) =>
-      symbol.getName() === "entity"
-    );
-    if (brand === undefined || entityProperty === undefined) return undefined;
-    const shape = checker.getTypeOfSymbolAtLocation(brand, constant)
-      .getNonNullableType();
-    if (
-      hasTypeFlag(shape, ts.TypeFlags.Any) ||
-      hasTypeFlag(shape, ts.TypeFlags.Unknown) ||
-      !hasTypeFlag(shape, ts.TypeFlags.Object)
-    ) {
-      return undefined;
-    }
-    const entityType = checker.getTypeOfSymbolAtLocation(
-      entityProperty,
-      constant,
-    );
-    const instance = entityType.getConstructSignatures()[0]?.getReturnType() ??
-      entityType.aliasTypeArguments?.[0];
-    const declaration = declarationsOf(instance?.getSymbol()).find(
-      ts.isClassDeclaration,
-    );
-    return declaration === undefined
-      ? undefined
-      : { entity: declaration, shape: shapeOfType(shape, constant) };
+    return fetcherOfType(constant);
   }
 
   /** The object type of a shape (or nested part), in entity declaration order. */

@@ -13,6 +13,7 @@ import {
   arrayElementType,
   checkerOf,
   declarationsOf,
+  hasTypeFlag,
   isArrayType,
   ts,
 } from "./compiler.ts";
@@ -70,4 +71,45 @@ export function shapeOfType(shape: ts.Type, at: ts.Node): SelectedShape {
       return { many, recursive, child: shapeOfType(child, at) };
     },
   };
+}
+
+/**
+ * The entity class and selection of a fetcher constant, read from its
+ * static type (the phantom `shapeBrand` and `entity` properties); undefined
+ * when the type is not a fetcher's.
+ */
+export function fetcherOfType(
+  constant: ts.PropertyDeclaration,
+): { entity: ts.ClassDeclaration; shape: SelectedShape } | undefined {
+  const checker = checkerOf(constant);
+  const properties = checker.getTypeAtLocation(constant).getProperties();
+  const brand = properties.find((symbol) =>
+    symbol.getName().startsWith("__@shapeBrand@") &&
+    declarationsOf(symbol).some(isRuntimeNode)
+  );
+  const entityProperty = properties.find((symbol) =>
+    symbol.getName() === "entity"
+  );
+  if (brand === undefined || entityProperty === undefined) return undefined;
+  const shape = checker.getTypeOfSymbolAtLocation(brand, constant)
+    .getNonNullableType();
+  if (
+    hasTypeFlag(shape, ts.TypeFlags.Any) ||
+    hasTypeFlag(shape, ts.TypeFlags.Unknown) ||
+    !hasTypeFlag(shape, ts.TypeFlags.Object)
+  ) {
+    return undefined;
+  }
+  const entityType = checker.getTypeOfSymbolAtLocation(
+    entityProperty,
+    constant,
+  );
+  const instance = entityType.getConstructSignatures()[0]?.getReturnType() ??
+    entityType.aliasTypeArguments?.[0];
+  const declaration = declarationsOf(instance?.getSymbol()).find(
+    ts.isClassDeclaration,
+  );
+  return declaration === undefined
+    ? undefined
+    : { entity: declaration, shape: shapeOfType(shape, constant) };
 }
