@@ -88,43 +88,60 @@ export function unionRef(
   node: ts.TypeReferenceNode,
   site: Site,
 ): Mapped | undefined {
-  const name = nameOf(alias) ?? "Anonymous";
-  if (!cx.names.claim("type", name, alias, node, site.where)) return undefined;
+  return registerUnion(cx, alias, node, site, (name, memberSite) => {
+    const memberNodes = (alias.type as ts.UnionTypeNode).types;
+    // A member written in place is named once its discriminator is known.
+    const names: string[] = [];
+    for (const [i, member] of memberNodes.entries()) {
+      const memberName = ts.isTypeLiteralNode(member)
+        ? `${name} member ${i + 1}`
+        : memberOf(cx, member, memberSite, name);
+      if (memberName !== undefined) names.push(memberName);
+    }
+    if (names.length < memberNodes.length) return undefined;
+    const checker = checkerOf(alias);
+    const found = discriminate(
+      cx.sink,
+      memberNodes,
+      memberNodes.map((member) => checker.getTypeFromTypeNode(member)),
+      names,
+      { ...site, where: `${site.where}, in ${name}` },
+      alias.type,
+    );
+    return found && literalMembers(cx, name, memberNodes, found, memberSite);
+  });
+}
+
+/**
+ * Registers the union `declaration` declares the first time it is
+ * referenced, with the members `build` finds (undefined when it reported
+ * why there are none); the reference to it, or undefined.
+ */
+function registerUnion(
+  cx: StaticTypesContext,
+  declaration: ts.TypeAliasDeclaration | ts.ClassDeclaration,
+  node: ts.TypeReferenceNode,
+  site: Site,
+  build: (name: string, memberSite: Site) => UnionModel | undefined,
+): Mapped | undefined {
+  const name = nameOf(declaration) ?? "Anonymous";
+  if (!cx.names.claim("type", name, declaration, node, site.where)) {
+    return undefined;
+  }
   const ref = plain({ kind: "static", name, args: [] });
   // Registered, or being built (a member refers back to it).
   if (cx.statics.has(name)) return ref;
   cx.statics.reserve(name);
-  const memberNodes = (alias.type as ts.UnionTypeNode).types;
-  const memberSite: Site = { ...site, typeName: name };
-  // A member written in place is named once its discriminator value is known.
-  const names: string[] = [];
-  for (const [i, member] of memberNodes.entries()) {
-    const memberName = ts.isTypeLiteralNode(member)
-      ? `${name} member ${i + 1}`
-      : memberOf(cx, member, memberSite, name);
-    if (memberName !== undefined) names.push(memberName);
-  }
-  if (names.length < memberNodes.length) return undefined;
-  const checker = checkerOf(alias);
-  const found = discriminate(
-    cx.sink,
-    memberNodes,
-    memberNodes.map((member) => checker.getTypeFromTypeNode(member)),
-    names,
-    { ...site, where: `${site.where}, in ${name}` },
-    alias.type,
-  );
-  if (found === undefined) return undefined;
-  const union = literalMembers(cx, name, memberNodes, found, memberSite);
+  const union = build(name, { ...site, typeName: name });
   if (union === undefined) return undefined;
-  const doc = docOf(alias);
+  const doc = docOf(declaration);
   cx.statics.set(name, {
     name,
     origin: "plain",
     ...(doc === undefined ? {} : { doc }),
     typeParameters: [],
     properties: [],
-    source: cx.sink.location(alias.name),
+    source: cx.sink.location(declaration.name ?? declaration),
     union,
   });
   return ref;
@@ -152,57 +169,43 @@ export function classUnionRef(
   node: ts.TypeReferenceNode,
   site: Site,
 ): Mapped | undefined {
-  const name = nameOf(base) ?? "Anonymous";
-  if (!cx.names.claim("type", name, base, node, site.where)) return undefined;
-  const ref = plain({ kind: "static", name, args: [] });
-  if (cx.statics.has(name)) return ref;
-  cx.statics.reserve(name);
-  const subclasses = subclassesOf(base);
-  const memberSite: Site = { ...site, typeName: name };
-  const names: string[] = [];
-  for (const subclass of subclasses) {
-    const what = hasModifier(subclass, ts.SyntaxKind.AbstractKeyword)
-      ? "is abstract"
-      : (subclass.typeParameters ?? []).length > 0
-      ? "is generic"
-      : cx.names.entityOf(subclass) !== undefined
-      ? "is an entity"
-      : undefined;
-    if (what !== undefined) {
-      cx.sink.error(
-        CODES.BAD_UNION,
-        subclass.name ?? subclass,
-        `${memberSite.where}: subclass ${nameOf(subclass)} of ${name} ${what}`,
-        "the members of an abstract class's union are its direct, concrete " +
-          "subclasses without type parameters",
-      );
-      return undefined;
+  return registerUnion(cx, base, node, site, (name, memberSite) => {
+    const subclasses = subclassesOf(base);
+    for (const subclass of subclasses) {
+      const what = hasModifier(subclass, ts.SyntaxKind.AbstractKeyword)
+        ? "is abstract"
+        : (subclass.typeParameters ?? []).length > 0
+        ? "is generic"
+        : cx.names.entityOf(subclass) !== undefined
+        ? "is an entity"
+        : undefined;
+      if (what !== undefined) {
+        cx.sink.error(
+          CODES.BAD_UNION,
+          subclass.name ?? subclass,
+          `${memberSite.where}: subclass ${
+            nameOf(subclass)
+          } of ${name} ${what}`,
+          "the members of an abstract class's union are its direct, " +
+            "concrete subclasses without type parameters",
+        );
+        return undefined;
+      }
+      if (staticRef(cx, subclass, [], node, memberSite) === undefined) {
+        return undefined;
+      }
     }
-    const mapped = staticRef(cx, subclass, [], node, memberSite);
-    if (mapped === undefined) return undefined;
-    names.push(nameOf(subclass)!);
-  }
-  const checker = checkerOf(base);
-  const union = discriminate(
-    cx.sink,
-    subclasses.map((subclass) => subclass.name ?? subclass),
-    subclasses.map((subclass) => checker.getTypeAtLocation(subclass.name!)),
-    names,
-    { ...site, where: `${site.where}, in ${name}` },
-    base.name ?? base,
-  );
-  if (union === undefined) return undefined;
-  const doc = docOf(base);
-  cx.statics.set(name, {
-    name,
-    origin: "plain",
-    ...(doc === undefined ? {} : { doc }),
-    typeParameters: [],
-    properties: [],
-    source: cx.sink.location(base.name ?? base),
-    union: { ...union, subclasses: true },
+    const checker = checkerOf(base);
+    const union = discriminate(
+      cx.sink,
+      subclasses.map((subclass) => subclass.name ?? subclass),
+      subclasses.map((subclass) => checker.getTypeAtLocation(subclass.name!)),
+      subclasses.map((subclass) => nameOf(subclass)!),
+      { ...site, where: `${site.where}, in ${name}` },
+      base.name ?? base,
+    );
+    return union && { ...union, subclasses: true };
   });
-  return ref;
 }
 
 /**
