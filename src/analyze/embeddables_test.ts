@@ -3,17 +3,13 @@
  * a `Dynamic_*` entity and a fetched shape make of them, a nullable value.
  */
 import assert from "node:assert/strict";
-import { fileURLToPath } from "node:url";
-import type { ApiModel } from "../model/api_model.ts";
-import { analyzeProject } from "./analyze.ts";
-
-const MOD = fileURLToPath(new URL("../../mod.ts", import.meta.url));
+import { modelOf } from "../testing/analyze_source.ts";
 
 const PROJECT = `
 import {
   Column, Controller, Embeddable, Embedded, embeddable, EnableImplicitApi,
   Entity, type FetchBy, fetcher, Get, Id, type Int,
-} from "@mod";
+} from "@runtime";
 
 /** Money. */
 @Embeddable()
@@ -41,23 +37,8 @@ export class ItemController {
 }
 `;
 
-async function modelOf(): Promise<ApiModel> {
-  const dir = await Deno.makeTempDir({ prefix: "tailor_embeddable_" });
-  try {
-    await Deno.writeTextFile(
-      `${dir}/items.ts`,
-      PROJECT.replaceAll('"@mod"', JSON.stringify(MOD)),
-    );
-    const result = await analyzeProject(dir);
-    if (!result.ok) assert.fail(JSON.stringify(result.diagnostics, null, 2));
-    return result.model;
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-}
-
 Deno.test("embeddables: a static type, held by Dynamic_* and fetched shapes", async () => {
-  const model = await modelOf();
+  const model = await modelOf(PROJECT);
   const price = { kind: "static", name: "Price", args: [] };
   assert.deepEqual(
     model.staticTypes.map((type) => [type.name, type.origin]),

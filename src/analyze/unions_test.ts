@@ -5,22 +5,15 @@
  * `withDiscriminators`, which keeps members in step with their unions.
  */
 import assert from "node:assert/strict";
-import { fileURLToPath } from "node:url";
 import type { StaticTypeModel } from "../model/api_model.ts";
-import { type AnalysisResult, analyzeProject } from "./analyze.ts";
+import { analyzeSource } from "../testing/analyze_source.ts";
+import type { AnalysisResult } from "./analyze.ts";
 import { withDiscriminators } from "./unions.ts";
 
-const RUNTIME = fileURLToPath(new URL("../../runtime.ts", import.meta.url));
-
 /** Analyzes a one-file project whose controller returns `result`. */
-async function analyze(types: string, result: string): Promise<AnalysisResult> {
-  const dir = await Deno.makeTempDir({ prefix: "tailor_unions_" });
-  try {
-    await Deno.writeTextFile(
-      `${dir}/app.ts`,
-      `import { Controller, EnableImplicitApi, Get, type Int } from ${
-        JSON.stringify(RUNTIME)
-      };
+function analyze(types: string, result: string): Promise<AnalysisResult> {
+  return analyzeSource(
+    `import { Controller, EnableImplicitApi, Get, type Int } from "@runtime";
 ${types}
 @EnableImplicitApi()
 @Controller()
@@ -31,11 +24,7 @@ export class AController {
   }
 }
 `,
-    );
-    return await analyzeProject(dir);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+  );
 }
 
 function staticTypes(result: AnalysisResult): readonly StaticTypeModel[] {
