@@ -5,6 +5,7 @@
  * before the body is read.
  */
 import assert from "node:assert/strict";
+import { stream } from "./testdata/body_stream.ts";
 import {
   treeshopRoutes,
   treeshopServerModel,
@@ -14,22 +15,6 @@ import { listen } from "../listen.ts";
 
 const model = await treeshopServerModel();
 const encoder = new TextEncoder();
-
-/** A body stream of `chunks`, cut off with an error when `cut`. */
-function stream(chunks: readonly string[], cut = false) {
-  const pulled = { count: 0 };
-  const queue = [...chunks];
-  const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      pulled.count++;
-      const next = queue.shift();
-      if (next !== undefined) controller.enqueue(encoder.encode(next));
-      else if (cut) controller.error(new Error("connection closed"));
-      else controller.close();
-    },
-  }, { highWaterMark: 0 });
-  return { body, pulled };
-}
 
 const NODE_HEADERS = {
   "content-type": "application/json",

@@ -1,23 +1,6 @@
 import assert from "node:assert/strict";
+import { stream } from "./testdata/body_stream.ts";
 import { readBody } from "./body_reader.ts";
-
-const encoder = new TextEncoder();
-
-/** A body stream of `chunks`, then an error when `cut`; counts the pulls. */
-function stream(chunks: readonly string[], cut = false) {
-  const pulled = { count: 0 };
-  const queue = [...chunks];
-  const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      pulled.count++;
-      const next = queue.shift();
-      if (next !== undefined) controller.enqueue(encoder.encode(next));
-      else if (cut) controller.error(new Error("connection closed"));
-      else controller.close();
-    },
-  }, { highWaterMark: 0 });
-  return { body, pulled };
-}
 
 function post(
   body: BodyInit,
