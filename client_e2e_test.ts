@@ -11,14 +11,8 @@ import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { createServer } from "./mod.ts";
 import { responseValidator } from "./src/testing/validate_openapi.ts";
-import {
-  HiddenController,
-  TreeController,
-} from "./fixtures/treeshop/tree_controller.ts";
-import {
-  treeshopAuthenticators,
-  treeshopInjectors,
-} from "./fixtures/treeshop/injectors.ts";
+import { treeshopAuthenticators } from "./fixtures/treeshop/injectors.ts";
+import { treeshopApp } from "./src/testing/treeshop_app.ts";
 import { bookstoreServing } from "./fixtures/bookstore/serving.ts";
 import { loadConfig } from "./src/config/config.ts";
 import { startExampleServer } from "./src/testing/example_server.ts";
@@ -75,13 +69,7 @@ async function withTreeshopClient(
   body: (client: TreeshopClient) => Promise<void>,
 ): Promise<void> {
   const project = await Deno.makeTempDir({ prefix: "tailor_e2e_" });
-  const app = await createServer({
-    project: `${ROOT}fixtures/treeshop`,
-    typeCheck: false,
-    controllers: [new TreeController(), new HiddenController()],
-    inject: treeshopInjectors,
-    authenticate: treeshopAuthenticators,
-  });
+  const app = await treeshopApp({ authenticate: treeshopAuthenticators });
   const { server, base } = serveApp(app);
   try {
     const client = await downloadClient(

@@ -15,17 +15,12 @@ import { parse } from "yaml";
 import createClient from "npm:openapi-fetch@0.17.0";
 // deno-lint-ignore no-import-prefix -- a test tool, pinned here and not in deno.json so that serving never downloads it (dependencies_test.ts)
 import openapiTS, { astToString } from "npm:openapi-typescript@7.13.0";
-import { createServer } from "./mod.ts";
 import {
   contractChecker,
   type WireAnswer,
 } from "./src/testing/openapi_contract.ts";
 import { startExampleServer } from "./src/testing/example_server.ts";
-import {
-  HiddenController,
-  TreeController,
-} from "./fixtures/treeshop/tree_controller.ts";
-import { treeshopInjectors } from "./fixtures/treeshop/injectors.ts";
+import { treeshopApp } from "./src/testing/treeshop_app.ts";
 
 type Method = "GET" | "POST";
 
@@ -468,12 +463,7 @@ const TREESHOP_CALLS: readonly Call[] = [
 ];
 
 Deno.test("contract: every treeshop answer is what its served document says", async () => {
-  const app = await createServer({
-    project: "fixtures/treeshop",
-    controllers: [new TreeController(), new HiddenController()],
-    inject: treeshopInjectors,
-    typeCheck: false,
-  });
+  const app = await treeshopApp();
   const server = Deno.serve(
     { hostname: "127.0.0.1", port: 0, onListen: () => {} },
     app.fetch,

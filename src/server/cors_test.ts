@@ -1,29 +1,12 @@
 import assert from "node:assert/strict";
-import { fileURLToPath } from "node:url";
-import {
-  treeshopAuthenticators,
-  treeshopInjectors,
-} from "../../fixtures/treeshop/injectors.ts";
-import {
-  HiddenController,
-  TreeController,
-} from "../../fixtures/treeshop/tree_controller.ts";
-import { createServer, type CreateServerOptions } from "./create_server.ts";
+import { treeshopAuthenticators } from "../../fixtures/treeshop/injectors.ts";
+import { treeshopApp } from "../testing/treeshop_app.ts";
+import type { CreateServerOptions } from "./create_server.ts";
 
-const TREESHOP = fileURLToPath(
-  new URL("../../fixtures/treeshop", import.meta.url),
-);
 const VITE = "http://localhost:5173";
 
 function treeshop(extra: Partial<CreateServerOptions> = {}) {
-  return createServer({
-    project: TREESHOP,
-    typeCheck: false,
-    controllers: [new TreeController(), new HiddenController()],
-    inject: treeshopInjectors,
-    authenticate: treeshopAuthenticators,
-    ...extra,
-  });
+  return treeshopApp({ authenticate: treeshopAuthenticators, ...extra });
 }
 
 function preflight(origin: string): RequestInit {

@@ -1,20 +1,8 @@
 import assert from "node:assert/strict";
-import { fileURLToPath } from "node:url";
 import { Hono } from "hono";
-import {
-  treeshopAuthenticators,
-  treeshopInjectors,
-} from "../../fixtures/treeshop/injectors.ts";
-import {
-  HiddenController,
-  TreeController,
-} from "../../fixtures/treeshop/tree_controller.ts";
-import { createServer } from "./create_server.ts";
+import { treeshopAuthenticators } from "../../fixtures/treeshop/injectors.ts";
+import { treeshopApp } from "../testing/treeshop_app.ts";
 import { type Authenticator, securityPlan } from "./security.ts";
-
-const TREESHOP = fileURLToPath(
-  new URL("../../fixtures/treeshop", import.meta.url),
-);
 
 const refuse = (name: string): Authenticator => (c) =>
   c.req.header(name) === undefined
@@ -65,12 +53,7 @@ Deno.test("createServer: declared security without an authenticator warns and na
   const error = console.error;
   console.error = (message: string) => warnings.push(message);
   try {
-    await createServer({
-      project: TREESHOP,
-      typeCheck: false,
-      controllers: [new TreeController(), new HiddenController()],
-      inject: treeshopInjectors,
-    });
+    await treeshopApp();
   } finally {
     console.error = error;
   }
@@ -84,13 +67,7 @@ Deno.test("createServer: declared security without an authenticator warns and na
 });
 
 Deno.test("the treeshop enforces its bearer scheme on every route, before the body is read", async () => {
-  const app = await createServer({
-    project: TREESHOP,
-    typeCheck: false,
-    controllers: [new TreeController(), new HiddenController()],
-    inject: treeshopInjectors,
-    authenticate: treeshopAuthenticators,
-  });
+  const app = await treeshopApp({ authenticate: treeshopAuthenticators });
   const unread = new ReadableStream({
     pull: () => assert.fail("the body was read"),
   }, { highWaterMark: 0 });

@@ -17,13 +17,8 @@ import { readGoldenModel } from "../../testing/golden.ts";
 import { run } from "../../testing/run.ts";
 import { startExampleServer } from "../../testing/example_server.ts";
 import { DEFAULT_JAVA_BASE_PACKAGE, emitJava } from "./emit_java.ts";
-import { createServer } from "../../server/create_server.ts";
 import { listen } from "../../server/listen.ts";
-import {
-  HiddenController,
-  TreeController,
-} from "../../../fixtures/treeshop/tree_controller.ts";
-import { treeshopInjectors } from "../../../fixtures/treeshop/injectors.ts";
+import { treeshopApp } from "../../testing/treeshop_app.ts";
 import {
   compileClient,
   javac,
@@ -103,12 +98,7 @@ javacTest(
     const bookstore = await startExampleServer();
     // Served as users serve createServer: with Tailor's listener.
     const treeshop = listen(
-      (await createServer({
-        project: join(ROOT, "fixtures/treeshop"),
-        controllers: [new TreeController(), new HiddenController()],
-        inject: treeshopInjectors,
-        typeCheck: false,
-      })).fetch,
+      (await treeshopApp()).fetch,
       { hostname: "127.0.0.1", port: 0, log: () => {} },
     );
     try {
