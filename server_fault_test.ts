@@ -6,6 +6,7 @@
  * that try to forge log lines, and cross-origin calls with `--cors`.
  */
 import assert from "node:assert/strict";
+import { untilClosed } from "./src/testing/until_closed.ts";
 import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("./", import.meta.url));
@@ -99,38 +100,6 @@ async function tryGet(
   } catch {
     return undefined;
   }
-}
-
-/** What the server sends until it closes (at most `ms`), and when it closed. */
-async function untilClosed(
-  conn: Deno.Conn,
-  ms: number,
-): Promise<{ text: string; closedMs: number | undefined }> {
-  const start = performance.now();
-  let text = "";
-  const buffer = new Uint8Array(16 * 1024);
-  const timer = setTimeout(() => conn.close(), ms);
-  let closedMs: number | undefined;
-  try {
-    for (;;) {
-      const n = await conn.read(buffer);
-      if (n === null) {
-        closedMs = performance.now() - start;
-        break;
-      }
-      text += decoder.decode(buffer.subarray(0, n));
-    }
-  } catch {
-    // our timer closed it: the server did not
-  } finally {
-    clearTimeout(timer);
-  }
-  try {
-    conn.close();
-  } catch {
-    // closed
-  }
-  return { text, closedMs };
 }
 
 function connect(server: Server): Promise<Deno.Conn> {

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { untilClosed } from "../testing/until_closed.ts";
 import { listen, type Listening, type ListenOptions } from "./listen.ts";
 
 const encoder = new TextEncoder();
@@ -40,34 +41,6 @@ async function serving<T>(
   }
 }
 
-/** Everything the server sends until it closes (at most `limitMs`), and when. */
-async function readUntilClosed(
-  conn: Deno.Conn,
-  limitMs: number,
-): Promise<{ text: string; closedAfterMs: number }> {
-  const start = performance.now();
-  const timer = setTimeout(() => conn.close(), limitMs);
-  let text = "";
-  const buffer = new Uint8Array(64 * 1024);
-  try {
-    for (;;) {
-      const n = await conn.read(buffer);
-      if (n === null) break;
-      text += decoder.decode(buffer.subarray(0, n));
-    }
-  } catch {
-    // closed by the timer: the server kept it open
-  } finally {
-    clearTimeout(timer);
-  }
-  try {
-    conn.close();
-  } catch {
-    // already closed
-  }
-  return { text, closedAfterMs: performance.now() - start };
-}
-
 function connect(server: Listening): Promise<Deno.Conn> {
   return Deno.connect({ hostname: "127.0.0.1", port: server.port });
 }
@@ -78,11 +51,11 @@ Deno.test("listen: a connection that sends nothing, or half its headers, is clos
     const half = await connect(server);
     await half.write(encoder.encode("GET /hello HTTP/1.1\r\nhost: x\r\n"));
     const [a, b] = await Promise.all([
-      readUntilClosed(silent, 5000),
-      readUntilClosed(half, 5000),
+      untilClosed(silent, 5000),
+      untilClosed(half, 5000),
     ]);
     for (const closed of [a, b]) {
-      assert.ok(closed.closedAfterMs < 3000, `${closed.closedAfterMs} ms`);
+      assert.ok((closed.closedMs ?? Infinity) < 3000, `${closed.closedMs} ms`);
     }
     assert.deepEqual([a.text, b.text], ["", ""]);
   });
@@ -92,9 +65,9 @@ Deno.test("listen: an idle keep-alive connection is closed after idleMs", async 
   await serving({ idleMs: 300 }, async (server) => {
     const conn = await connect(server);
     await conn.write(encoder.encode("GET /hello HTTP/1.1\r\nhost: x\r\n\r\n"));
-    const { text, closedAfterMs } = await readUntilClosed(conn, 5000);
+    const { text, closedMs } = await untilClosed(conn, 5000);
     assert.match(text, /^HTTP\/1\.1 200 OK.*hello$/s);
-    assert.ok(closedAfterMs < 3000, `${closedAfterMs} ms`);
+    assert.ok((closedMs ?? Infinity) < 3000, `${closedMs} ms`);
   });
 });
 
@@ -107,7 +80,7 @@ Deno.test("listen: a large answer read slowly is not cut at idleMs", async () =>
       ),
     );
     await new Promise((resolve) => setTimeout(resolve, 800));
-    const { text } = await readUntilClosed(conn, 5000);
+    const { text } = await untilClosed(conn, 5000);
     assert.match(text, /^HTTP\/1\.1 200 OK\r\ncontent-length: 8388608\r\n/);
     assert.equal(text.length - text.indexOf("\r\n\r\n") - 4, LARGE.length);
   });
@@ -119,8 +92,8 @@ Deno.test("listen: a body sent too slowly is cut at requestMs", async () => {
     await conn.write(encoder.encode(
       "POST /echo HTTP/1.1\r\nhost: x\r\ncontent-length: 100\r\n\r\n0123456789",
     ));
-    const { text, closedAfterMs } = await readUntilClosed(conn, 5000);
-    assert.ok(closedAfterMs < 4000, `${closedAfterMs} ms`);
+    const { text, closedMs } = await untilClosed(conn, 5000);
+    assert.ok((closedMs ?? Infinity) < 4000, `${closedMs} ms`);
     assert.doesNotMatch(text, /200 OK/);
   });
 });
@@ -144,7 +117,7 @@ Deno.test("listen: a busy port throws; a timeout must be a positive integer", as
 async function exchange(server: Listening, request: string): Promise<string> {
   const conn = await connect(server);
   await conn.write(encoder.encode(request));
-  return (await readUntilClosed(conn, 5000)).text;
+  return (await untilClosed(conn, 5000)).text;
 }
 
 /** The status lines and bodies of the answers in `text`, in order. */
@@ -178,7 +151,7 @@ Deno.test("listen: an h2c upgrade with Content-Length: 0 (Java's HttpClient) is 
       "POST /echo HTTP/1.1\r\nhost: x\r\ncontent-length: 3\r\n" +
         "connection: close\r\n\r\nabc",
     ));
-    const { text } = await readUntilClosed(conn, 5000);
+    const { text } = await untilClosed(conn, 5000);
     assert.deepEqual(answers(text), ['200 {"length":3}']);
   });
 });
