@@ -12,7 +12,7 @@
  * @module
  */
 
-import { ts } from "./compiler.ts";
+import { extendsTypes, ts } from "./compiler.ts";
 import {
   type AnalysisResult,
   type AnalysisScope,
@@ -180,9 +180,6 @@ function resultOf(analysis: Analysis): AnalysisResult {
 /** Whether `file` declares a class that extends another. */
 function declaresSubclass(file: ts.SourceFile | undefined): boolean {
   return file?.statements.some((statement) =>
-    ts.isClassDeclaration(statement) &&
-    (statement.heritageClauses ?? []).some((clause) =>
-      clause.token === ts.SyntaxKind.ExtendsKeyword
-    )
+    ts.isClassDeclaration(statement) && extendsTypes(statement).length > 0
   ) ?? false;
 }

@@ -22,6 +22,7 @@ import type {
 import { CODES, type DiagnosticSink } from "./codes.ts";
 import {
   checkerOf,
+  extendsTypes,
   hasModifier,
   nameOf,
   programOf,
@@ -35,6 +36,7 @@ import {
   staticRef,
   type StaticTypesContext,
 } from "./static_types.ts";
+import { resolvedSymbol } from "./symbols.ts";
 
 /** How to give a union a discriminator, the hint of TAILOR012. */
 const DISCRIMINATOR_HINT =
@@ -208,33 +210,42 @@ export function classUnionRef(
   });
 }
 
+/** Each program's classes by the class their `extends` names. */
+const subclassIndexes = new WeakMap<
+  ts.Program,
+  Map<ts.Declaration, ts.ClassDeclaration[]>
+>();
+
 /**
  * The classes of the program (at the top level of its files, declaration
- * files aside) whose `extends` names `base`, by file and position.
+ * files aside) whose `extends` names `base`, by file and position; the
+ * program's classes are indexed once.
  */
-function subclassesOf(base: ts.ClassDeclaration): ts.ClassDeclaration[] {
+function subclassesOf(
+  base: ts.ClassDeclaration,
+): readonly ts.ClassDeclaration[] {
   const program = programOf(base);
-  const checker = program.getTypeChecker();
-  const found: ts.ClassDeclaration[] = [];
-  for (const file of program.getSourceFiles()) {
-    if (file.isDeclarationFile) continue;
-    for (const statement of file.statements) {
-      if (!ts.isClassDeclaration(statement) || statement.name === undefined) {
-        continue;
+  let index = subclassIndexes.get(program);
+  if (index === undefined) {
+    index = new Map();
+    for (const file of program.getSourceFiles()) {
+      if (file.isDeclarationFile) continue;
+      for (const statement of file.statements) {
+        if (!ts.isClassDeclaration(statement) || statement.name === undefined) {
+          continue;
+        }
+        const expression = extendsTypes(statement)[0]?.expression;
+        const symbol = expression && resolvedSymbol(expression);
+        for (const declaration of symbol?.declarations ?? []) {
+          const list = index.get(declaration) ?? [];
+          list.push(statement);
+          index.set(declaration, list);
+        }
       }
-      const heritage = statement.heritageClauses?.find((clause) =>
-        clause.token === ts.SyntaxKind.ExtendsKeyword
-      );
-      const expression = heritage?.types[0]?.expression;
-      if (expression === undefined) continue;
-      let symbol = checker.getSymbolAtLocation(expression);
-      if (symbol !== undefined && (symbol.flags & ts.SymbolFlags.Alias) !== 0) {
-        symbol = checker.getAliasedSymbol(symbol);
-      }
-      if (symbol?.declarations?.includes(base)) found.push(statement);
     }
+    subclassIndexes.set(program, index);
   }
-  return found;
+  return index.get(base) ?? [];
 }
 
 /**
