@@ -205,10 +205,12 @@ async function relayToEnd(
 
 /** Copies `from` to `to` until `from` ends. */
 async function copy(from: Deno.Conn, to: Deno.Conn): Promise<void> {
+  // One buffer: each chunk is written before the next read.
+  const buffer = new Uint8Array(CHUNK);
   for (;;) {
-    const chunk = await readChunk(from, CHUNK);
-    if (chunk === null) return;
-    await writeAll(to, chunk);
+    const n = await from.read(buffer);
+    if (n === null) return;
+    await writeAll(to, buffer.subarray(0, n));
   }
 }
 
