@@ -232,3 +232,34 @@ Deno.test("init: when Tailor's package cannot be loaded, a task says why in one 
     await Deno.remove(dirname(dir), { recursive: true });
   }
 });
+
+Deno.test("init: generate --out inside the project runs again and again, whatever the folder", async () => {
+  const dir = await starter();
+  try {
+    for (const round of [1, 2]) {
+      const [status, output, error] = await tailor(
+        "generate",
+        "--project",
+        dir,
+        "--out",
+        `${dir}/gen`,
+        "--skip-type-check",
+      );
+      assert.equal(status, 0, `round ${round}: ${error}`);
+      assert.match(output, /wrote \d+ files/);
+    }
+    // A generated file copied elsewhere, without the folder's marker.
+    await Deno.copyFile(`${dir}/gen/ts/Api.ts`, `${dir}/src/Api.ts`);
+    const [status, , error] = await tailor(
+      "generate",
+      "--project",
+      dir,
+      "--out",
+      `${dir}/gen`,
+      "--skip-type-check",
+    );
+    assert.equal(status, 0, error);
+  } finally {
+    await Deno.remove(dirname(dir), { recursive: true });
+  }
+});
