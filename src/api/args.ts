@@ -89,7 +89,8 @@ whole, then swaps it in for DIR.
   DIR                     target directory (default ${DEFAULT_DIR})
   --force                 replace DIR even without Tailor's marker file
   --groups a,b            only the APIs of these groups (default all)
-  --import-extension X    ts | js | none (default: the server's)
+  --import-extension X    ts | js | none (default: what the project around
+                          DIR compiles, see below; else the server's)
   --connect-timeout S     seconds to wait for the answer (default ${DEFAULTS.connectTimeout})
   --idle-timeout S        seconds without a byte before giving up (default ${DEFAULTS.idleTimeout})
   --max-size N            most bytes downloaded (default ${DEFAULTS.maxSize})
@@ -103,6 +104,12 @@ working directory when it exists (flags override it), keys:
   ${wrap(SETTING_KEYS.join(", "), 76).join("\n  ")}
 e.g. { "url": "http://127.0.0.1:8080/ts.zip", "dir": "src/api",
        "groups": ["admin"], "importExtension": "none", "maxSize": "16M" }
+
+Without --import-extension (or "importExtension"), the nearest tsconfig.json,
+deno.json or package.json above DIR chooses, and the choice is printed: a
+tsconfig.json (extends followed) with allowImportingTsExtensions: ts;
+moduleResolution Node16/NodeNext: js; bundler: none; any other: js. A deno.json:
+ts. A package.json alone: js.
 
 Examples:
   tailor api

@@ -12,6 +12,7 @@
  * @module
  */
 
+import { relative } from "node:path";
 import process from "node:process";
 import { OutputError } from "../fs/output_guard.ts";
 import {
@@ -24,6 +25,7 @@ import {
 import { listChanges, summarizeChanges } from "./changes.ts";
 import { downloadClient } from "./client.ts";
 import { readApiConfig } from "./config_file.ts";
+import { chooseImportStyle, type ChosenStyle } from "./import_style.ts";
 
 export { API_USAGE };
 
@@ -41,17 +43,24 @@ class Interrupted extends Error {
  * returns the exit status.
  */
 export async function apiCommand(args: readonly string[]): Promise<number> {
-  let options: ApiOptions | undefined;
+  let run: Run | undefined;
   try {
-    options = await readOptions(args);
+    run = await readOptions(args);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     console.error(`api: ${error.message} (see --help)`);
     return 2;
   }
-  if (!options) {
+  if (!run) {
     console.log(API_USAGE);
     return 0;
+  }
+  const { options, chosen } = run;
+  if (chosen !== undefined) {
+    console.log(
+      `import extension ${chosen.extension}: ${chosen.reason} ` +
+        "(--import-extension overrides)",
+    );
   }
   const controller = new AbortController();
   const interrupt = () => controller.abort(new Interrupted());
@@ -90,20 +99,40 @@ export async function apiCommand(args: readonly string[]): Promise<number> {
   }
 }
 
+/** The options of a run, and the import style chosen for it, if any. */
+interface Run {
+  readonly options: ApiOptions;
+  readonly chosen?: ChosenStyle;
+}
+
 /**
  * The options of the command line, over those of tailor.config.json when
- * neither URL nor DIR is given; undefined for `--help`.
+ * neither URL nor DIR is given; undefined for `--help`. Without an import
+ * extension in either, the consumer's project around DIR chooses it.
  */
 async function readOptions(
   args: readonly string[],
-): Promise<ApiOptions | undefined> {
+): Promise<Run | undefined> {
   const line = parseCommandLine(args);
   if (line.help) return undefined;
   const { url, dir } = line.settings;
   const config = url === undefined && dir === undefined
     ? await readApiConfig()
     : undefined;
-  return resolveOptions(line, config);
+  const options = resolveOptions(line, config);
+  const given = line.settings.importExtension ??
+    config?.settings.importExtension;
+  if (given !== undefined) return { options };
+  const cwd = process.cwd();
+  const chosen = await chooseImportStyle(
+    options.dir,
+    cwd,
+    (path) => relative(cwd, path) || ".",
+  );
+  if (chosen === undefined) return { options };
+  const withStyle = new URL(options.url);
+  withStyle.searchParams.set("importExtension", chosen.extension);
+  return { options: { ...options, url: withStyle.href }, chosen };
 }
 
 /** A one-line download counter on a terminal's stderr. */
