@@ -122,7 +122,7 @@ async function assertInterruptible(bin: string, project: string) {
     const { code, stderr } = await child.output();
     assert.equal(
       new TextDecoder().decode(stderr),
-      "api: interrupted; src/__generated left as it was\n",
+      "error: interrupted; src/__generated left as it was\n",
     );
     assert.equal(code, 130);
   } finally {
@@ -262,7 +262,7 @@ Deno.test("pack: npm i of @tailor/api, then npx tailor-api on Node with no deno 
     assert.equal(refused.code, 2, refused.output);
     assert.equal(
       refused.output.trim(),
-      'api: tailor.config.json: "maxSize" takes a positive count like 1000, 64K or 64M, not "big" (see --help)',
+      'error: tailor-api: tailor.config.json: "maxSize" takes a positive count like 1000, 64K or 64M, not "big" (see tailor-api --help)',
     );
     await assertInterruptible(bin, project);
 

@@ -96,6 +96,7 @@ whole, then swaps it in for DIR.
   --max-size N            most bytes downloaded (default ${DEFAULTS.maxSize})
   --max-entries N         most archive entries (default ${DEFAULTS.maxEntries})
   --max-unpacked-size N   most bytes once unpacked (default ${DEFAULTS.maxUnpackedSize})
+  -V, -v, --version       print the version
   -h, --help              print this text
 Sizes take K, M, G (powers of 1024); seconds may have decimals.
 
@@ -120,6 +121,8 @@ Examples:
 export interface CommandLine {
   /** `--help` was given. */
   readonly help: boolean;
+  /** `--version` (`-V`, `-v`) was given. */
+  readonly version: boolean;
   /** `--force` was given. */
   readonly force: boolean;
   /** The settings given: URL, DIR and the flags. */
@@ -132,11 +135,13 @@ export function parseCommandLine(args: readonly string[]): CommandLine {
   let parsed;
   try {
     parsed = parseArgs({
-      args: [...args],
+      // -v is -V, as the peers spell it.
+      args: args.map((arg) => arg === "-v" ? "-V" : arg),
       allowPositionals: true,
       strict: true,
       options: {
         help: { type: "boolean", short: "h" },
+        version: { type: "boolean", short: "V" },
         force: { type: "boolean" },
         ...Object.fromEntries(
           flags.map((key) => [optionOf(key), { type: "string" as const }]),
@@ -145,7 +150,7 @@ export function parseCommandLine(args: readonly string[]): CommandLine {
     });
   } catch (error) {
     const message = (error as Error).message;
-    const names = ["help", "force", ...flags.map(optionOf)];
+    const names = ["help", "version", "force", ...flags.map(optionOf)];
     throw new UsageError(
       unknownOptionMessage(message, names) ?? message.split("\n")[0]!,
     );
@@ -167,6 +172,7 @@ export function parseCommandLine(args: readonly string[]): CommandLine {
   }
   return {
     help: values.help === true,
+    version: values.version === true,
     force: values.force === true,
     settings,
   };

@@ -274,13 +274,13 @@ Deno.test("api (process): without URL and DIR, tailor.config.json gives the sett
     assertFailure(
       await runApiIn(project, []),
       2,
-      /^api: tailor\.config\.json: unknown key "colour" .*\(see --help\)$/,
+      /^error: tailor-api: tailor\.config\.json: unknown key "colour" .*\(see tailor-api --help\)$/,
     );
     await config({ dir: "client", maxSize: "lots" });
     assertFailure(
       await runApiIn(project, []),
       2,
-      /^api: tailor\.config\.json: "maxSize" takes a positive count/,
+      /^error: tailor-api: tailor\.config\.json: "maxSize" takes a positive count/,
     );
     assert.equal(requests.length, 2);
   } finally {
@@ -305,7 +305,7 @@ Deno.test("api (process): a refused connection", async () => {
   const port = listener.addr.port;
   listener.close();
   const result = await runApi(`http://127.0.0.1:${port}/ts.zip`, dir);
-  assertFailure(result, 1, /^api: cannot reach .*refused.*left as it was$/i);
+  assertFailure(result, 1, /^error: cannot reach .*refused.*left as it was$/i);
   await assertUntouched(dir);
 });
 
@@ -472,7 +472,7 @@ Deno.test("api (process): Ctrl-C while waiting leaves DIR as it was", async () =
     assertFailure(
       { code: output.code, stderr: new TextDecoder().decode(output.stderr) },
       130,
-      /^api: interrupted; .* left as it was$/,
+      /^error: interrupted; .* left as it was$/,
     );
   });
   await assertUntouched(dir);
