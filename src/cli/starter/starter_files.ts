@@ -53,8 +53,8 @@ export function javaPackageOf(name: string): string {
 
 /**
  * Runs before each task: when Tailor's package cannot be loaded (JSR
- * unreachable, or a checkout not linked), says so in one line, after
- * Deno's own error.
+ * unreachable, or a checkout not linked), says why in one line and stops
+ * the task.
  */
 const REACHABLE_TASK = "deno run -A scripts/tailor_reachable.ts";
 
