@@ -78,10 +78,9 @@ export function collectFetchers(
       message,
       ...(fetcher === undefined ? {} : { fetcher: placeOf(root, fetcher) }),
     };
-    diagnostics.set(
-      `${diagnostic.path}:${diagnostic.line}:${diagnostic.column}:${message}`,
-      diagnostic,
-    );
+    const key =
+      `${diagnostic.path}:${diagnostic.line}:${diagnostic.column}:${message}`;
+    if (!diagnostics.has(key)) diagnostics.set(key, diagnostic);
   };
   const built: Built[] = [];
   for (const chain of new ChainFinder(checker).chains(program)) {

@@ -42,6 +42,8 @@ export class Evaluator {
   readonly #checker: ts.TypeChecker;
   readonly #builders: ReadonlyMap<string, BuilderModule>;
   readonly #values = new Map<ts.Node, unknown>();
+  /** Each node that failed, with its failure: reported once. */
+  readonly #failures = new Map<ts.Node, NotStatic>();
   readonly #pending = new Set<ts.Node>();
   /** Every value a builder function returned. */
   readonly #built = new WeakSet<object>();
@@ -92,6 +94,8 @@ export class Evaluator {
   /** The value of `node`; throws {@link NotStatic}. */
   evaluate(node: ts.Expression): unknown {
     if (this.#values.has(node)) return this.#values.get(node);
+    const failure = this.#failures.get(node);
+    if (failure !== undefined) throw failure;
     if (this.#pending.has(node)) {
       throw new NotStatic(node, `\`${brief(node)}\` refers to itself`);
     }
@@ -100,6 +104,9 @@ export class Evaluator {
       const value = this.#evaluateNode(node);
       this.#values.set(node, value);
       return value;
+    } catch (error) {
+      if (error instanceof NotStatic) this.#failures.set(node, error);
+      throw error;
     } finally {
       this.#pending.delete(node);
     }
@@ -207,6 +214,12 @@ export class Evaluator {
       declaration.initializer !== undefined &&
       (ts.getCombinedNodeFlags(declaration) & ts.NodeFlags.Const) !== 0
     ) {
+      if (this.#pending.has(declaration.initializer)) {
+        throw new NotStatic(
+          node,
+          `\`${node.text}\` is used in its own initializer`,
+        );
+      }
       return this.evaluate(declaration.initializer);
     }
     throw new NotStatic(node, `\`${node.text}\` is ${kindOf(declaration)}`);

@@ -19,10 +19,27 @@ export interface Token {
   readonly properties: Readonly<Record<string, Property>>;
 }
 
+/** Every selector of the stand-in's entities. */
+type SelectorName =
+  | "id"
+  | "name"
+  | "website"
+  | "avgPrice"
+  | "books"
+  | "edition"
+  | "price"
+  | "tenant"
+  | "store"
+  | "authors"
+  | "firstName"
+  | "lastName"
+  | "gender"
+  | "allScalarFields";
+
 /** A built fetcher: each selector returns a new one. */
-export interface AnyFetcher {
-  readonly [selector: string]: (...args: readonly unknown[]) => AnyFetcher;
-}
+export type AnyFetcher = {
+  readonly [S in SelectorName]: (...args: readonly unknown[]) => AnyFetcher;
+};
 
 interface Selection {
   readonly child?: State;
