@@ -194,7 +194,7 @@ Deno.test("tailor fetchers: refuses to replace a file that is not a manifest, an
     const unused = await tailorFetchers(empty, ".", "--out", "fetchers.json");
     assert.match(
       unused.output,
-      /^error: no file of \. \(1 file\) imports a generated fetchers\.ts, so no fetcher is built with it\n  hint: /,
+      /^error: no file of \. \(1 file\) imports a generated fetchers\.ts, so no fetcher is built with it\n {2}hint: /,
     );
     assert.equal(unused.code, 1);
     await assert.rejects(Deno.stat(`${empty}/fetchers.json`));
