@@ -22,8 +22,8 @@ import { lineAndColumn } from "../analyze/compiler.ts";
 import { OutputError } from "../fs/output_guard.ts";
 import {
   BUILDER_FILE,
+  builderFiles,
   unresolvedBuilderImports,
-  usedBuilders,
 } from "../fetchers/builders.ts";
 import { collectFetchers, type Place } from "../fetchers/collect.ts";
 import type { BuilderModule } from "../fetchers/evaluate.ts";
@@ -73,19 +73,21 @@ export async function fetchers(args: ParsedArgs): Promise<number> {
       }: its fetchers are not listed (give a relative import of the generated ${BUILDER_FILE})`,
     );
   }
-  const builderFiles = usedBuilders(program);
-  if (builderFiles.length === 0) {
+  const found = builderFiles(program);
+  if (found.length === 0) {
     console.error(
-      `${style.error("error:")} no file of ${displayPath(dir)} (${files.size} ${
+      `${style.error("error:")} no generated ${BUILDER_FILE} under ${
+        displayPath(dir)
+      } (${files.size} ${
         files.size === 1 ? "file" : "files"
-      }) imports a generated ${BUILDER_FILE}, so no fetcher is built with it\n  hint: generate the TypeScript client into the front end (tailor generate --target ts --out ${
+      } read), so no fetcher is built with one\n  hint: generate the TypeScript client into the front end (tailor generate --target ts --out ${
         displayPath(dir)
       }/src/__generated) and build fetchers with its fetcher()`,
     );
     return 1;
   }
   const builders = new Map<string, BuilderModule>();
-  for (const file of builderFiles) {
+  for (const file of found) {
     try {
       builders.set(file, await import(pathToFileURL(file).href));
     } catch (error) {
@@ -121,11 +123,11 @@ export async function fetchers(args: ParsedArgs): Promise<number> {
   }
   if (entries.length === 0) {
     console.error(
-      `${style.error("error:")} ${
+      `${style.error("error:")} no file of ${
         displayPath(dir)
-      } imports the builder but builds no fetcher with its fetcher(), so ${
-        displayPath(out)
-      } was not written`,
+      } builds a fetcher with the fetcher() of ${
+        found.map((file) => displayPath(file)).join(", ")
+      }, so ${displayPath(out)} was not written`,
     );
     return 1;
   }

@@ -7,7 +7,11 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { runDeno } from "../testing/run.ts";
-import { builder, copyFrontEnd } from "../fetchers/testdata/builder.ts";
+import {
+  BUILDER,
+  builder,
+  copyFrontEnd,
+} from "../fetchers/testdata/builder.ts";
 
 const REPO = new URL("../../", import.meta.url).pathname;
 
@@ -194,9 +198,18 @@ Deno.test("tailor fetchers: refuses to replace a file that is not a manifest, an
     const unused = await tailorFetchers(empty, ".", "--out", "fetchers.json");
     assert.match(
       unused.output,
-      /^error: no file of \. \(1 file\) imports a generated fetchers\.ts, so no fetcher is built with it\n {2}hint: /,
+      /^error: no generated fetchers\.ts under \. \(1 file read\), so no fetcher is built with one\n {2}hint: /,
     );
     assert.equal(unused.code, 1);
+
+    await Deno.mkdir(`${empty}/src/__generated`, { recursive: true });
+    await Deno.copyFile(BUILDER, `${empty}/src/__generated/fetchers.ts`);
+    const unbuilt = await tailorFetchers(empty, ".", "--out", "fetchers.json");
+    assert.equal(
+      unbuilt.output,
+      "error: no file of . builds a fetcher with the fetcher() of src/__generated/fetchers.ts, so fetchers.json was not written\n",
+    );
+    assert.equal(unbuilt.code, 1);
     await assert.rejects(Deno.stat(`${empty}/fetchers.json`));
   } finally {
     await copy.remove();

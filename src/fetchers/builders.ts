@@ -79,22 +79,13 @@ export function resolvedSymbol(
 }
 
 /**
- * The builder files some front-end file imports from: the ones whose
- * module must be loaded to evaluate the fetchers.
+ * The generated builders among the program's files, sorted: the modules to
+ * load (a client's `index.ts` may re-export one; loading one that no
+ * fetcher uses costs nothing, as a builder imports nothing).
  */
-export function usedBuilders(program: ts.Program): string[] {
-  const checker = program.getTypeChecker();
-  const used = new Set<string>();
-  for (const file of program.getSourceFiles()) {
-    if (isGenerated(file)) continue;
-    for (const statement of file.statements) {
-      const specifier = moduleSpecifierOf(statement);
-      if (specifier === undefined) continue;
-      const target = resolvedModule(checker, specifier);
-      if (target !== undefined && isBuilder(target)) used.add(target.fileName);
-    }
-  }
-  return [...used].sort();
+export function builderFiles(program: ts.Program): string[] {
+  return program.getSourceFiles().filter(isBuilder)
+    .map((file) => file.fileName).sort();
 }
 
 /**

@@ -7,6 +7,7 @@
 
 type Property =
   | { readonly kind: "id" | "scalar" }
+  | { readonly kind: "embedded"; readonly target: () => Token }
   | {
     readonly kind: "association";
     readonly target: () => Token;
@@ -34,6 +35,9 @@ type SelectorName =
   | "firstName"
   | "lastName"
   | "gender"
+  | "address"
+  | "city"
+  | "street"
   | "allScalarFields";
 
 /** A built fetcher: each selector returns a new one. */
@@ -64,8 +68,14 @@ export const BookStore: Token = {
     name: scalar,
     website: scalar,
     avgPrice: scalar,
+    address: { kind: "embedded", target: () => Address },
     books: { kind: "association", target: () => Book, many: true },
   },
+};
+/** An embeddable: selected whole (`.address()`) or in part. */
+export const Address: Token = {
+  name: "Address",
+  properties: { city: scalar, street: scalar },
 };
 /** A book. */
 export const Book: Token = {
@@ -110,7 +120,9 @@ function make(token: Token, selections: Map<string, Selection>): AnyFetcher {
   target.allScalarFields = () => {
     const all = new Map(ordered);
     for (const [name, property] of Object.entries(token.properties)) {
-      if (property.kind !== "association") all.set(name, {});
+      if (property.kind === "id" || property.kind === "scalar") {
+        all.set(name, {});
+      }
     }
     return make(token, all);
   };
@@ -132,6 +144,18 @@ function select(
       throw new TypeError(`${name} is always selected`);
     }
     selections.delete(name);
+    return make(state.token, selections);
+  }
+  if (property.kind === "embedded") {
+    const whole = make(
+      property.target(),
+      new Map(
+        Object.keys(property.target().properties).map((key) => [key, {}]),
+      ),
+    );
+    selections.set(name, {
+      child: stateOf(child === undefined ? whole : child),
+    });
     return make(state.token, selections);
   }
   if (property.kind !== "association") {
