@@ -184,3 +184,12 @@ Deno.test("collect: embeddables whole and in part, and the builder reached throu
     errors: [],
   });
 });
+
+Deno.test("collect: only the builder's own functions are called, never Object's", () => {
+  assert.deepEqual(
+    summary(
+      'export const f = fetcher(Book).constructor("x");\n',
+    ).errors,
+    ["src/app.ts:2:32 the fetcher has no selector `constructor`"],
+  );
+});

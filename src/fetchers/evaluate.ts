@@ -294,7 +294,11 @@ export class Evaluator {
    */
   #member(node: ts.Node, value: unknown, name: string): unknown {
     if (typeof value === "object" && value !== null) {
-      if (this.#built.has(value) && name in value) {
+      // A built value's own and builder members; not Object's (`constructor`).
+      if (
+        this.#built.has(value) && name in value &&
+        (name === "toString" || !(name in Object.prototype))
+      ) {
         return (value as Record<string, unknown>)[name];
       }
       if (!this.#built.has(value) && Object.hasOwn(value, name)) {
