@@ -193,3 +193,14 @@ Deno.test("collect: only the builder's own functions are called, never Object's"
     ["src/app.ts:2:32 the fetcher has no selector `constructor`"],
   );
 });
+
+Deno.test("collect: the same text from two entities is two entries with one id", () => {
+  const { entries } = collect(
+    "export const a = fetcher(Book).name();\nexport const b = fetcher(BookStore).name();\n",
+  );
+  assert.deepEqual(entries.map((entry) => [entry.id, entry.entity]), [
+    [builder.fetcherId(fetcher(Book).name()), "Book"],
+    [builder.fetcherId(fetcher(BookStore).name()), "BookStore"],
+  ]);
+  assert.equal(entries[0]!.id, entries[1]!.id);
+});
