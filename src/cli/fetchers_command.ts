@@ -26,7 +26,7 @@ import {
   unresolvedBuilderImports,
 } from "../fetchers/builders.ts";
 import { collectFetchers, type Place } from "../fetchers/collect.ts";
-import type { BuilderModule } from "../fetchers/evaluate.ts";
+import { type BuilderModule, builderProblem } from "../fetchers/evaluate.ts";
 import { isManifestText, manifestText } from "../fetchers/manifest.ts";
 import { frontEndProgram, SOURCE_EXTENSIONS } from "../fetchers/program.ts";
 import { type ParsedArgs, UsageError } from "./command.ts";
@@ -88,13 +88,19 @@ export async function fetchers(args: ParsedArgs): Promise<number> {
   }
   const builders = new Map<string, BuilderModule>();
   for (const file of found) {
+    let problem: string | undefined;
     try {
-      builders.set(file, await import(pathToFileURL(file).href));
+      const module = await import(pathToFileURL(file).href);
+      problem = builderProblem(module);
+      builders.set(file, module);
     } catch (error) {
+      problem = (error as Error).message?.split("\n")[0];
+    }
+    if (problem !== undefined) {
       console.error(
         `${style.error("error:")} cannot load the builder ${
           displayPath(file)
-        }: ${(error as Error).message?.split("\n")[0]}`,
+        }: ${problem}`,
       );
       return 1;
     }
@@ -114,10 +120,8 @@ export async function fetchers(args: ParsedArgs): Promise<number> {
   if (diagnostics.length > 0) {
     console.error(
       `${style.error("error:")} ${displayPath(out)} was not written: ${
-        diagnostics.length === 1
-          ? "a fetcher cannot"
-          : `${diagnostics.length} places of fetchers cannot`
-      } be evaluated statically\n  hint: build a fetcher from literals, consts and the builder alone; pass what varies (an id, a page) as the operation's arguments`,
+        diagnostics.length === 1 ? "1 error" : `${diagnostics.length} errors`
+      } above\n  hint: build a fetcher from literals, consts and the builder alone; pass what varies (an id, a page) as the operation's arguments`,
     );
     return 1;
   }

@@ -162,7 +162,7 @@ Deno.test("tailor fetchers: each fetcher that cannot be evaluated is an error at
         "src/app.ts:14:27 - error: the builder refused `fetcher(Book).store(fetcher(Author))`: Book.store needs a fetcher of BookStore, got one of Author",
         "src/app.ts:19:30 - error: the conditional `cheap ? false : true` cannot be evaluated statically",
         "src/limits.ts:5:22 - error: `compute(...)` is not a call of the builder (in the fetcher at src/app.ts:16:24)",
-        "error: fetchers.json was not written: 6 places of fetchers cannot be evaluated statically",
+        "error: fetchers.json was not written: 6 errors above",
         "  hint: build a fetcher from literals, consts and the builder alone; pass what varies (an id, a page) as the operation's arguments",
         "",
       ].join("\n"),

@@ -23,6 +23,7 @@ import {
   unwrapped,
 } from "./sites.ts";
 import type { FetcherEntry } from "./manifest.ts";
+import { isGenerated } from "./builders.ts";
 
 /** A place in the front end. */
 export interface Place {
@@ -82,6 +83,18 @@ export function collectFetchers(
       `${diagnostic.path}:${diagnostic.line}:${diagnostic.column}:${message}`;
     if (!diagnostics.has(key)) diagnostics.set(key, diagnostic);
   };
+  // A file the parser could not read whole may hide a fetcher.
+  for (const file of program.getSourceFiles()) {
+    if (isGenerated(file)) continue;
+    for (const syntax of program.getSyntacticDiagnostics(file)) {
+      const place = placeAt(root, file, syntax.start ?? 0);
+      const message = ts.flattenDiagnosticMessageText(syntax.messageText, " ");
+      diagnostics.set(`${place.path}:${place.line}:${place.column}`, {
+        ...place,
+        message: `syntax error: ${message}`,
+      });
+    }
+  }
   const built: Built[] = [];
   for (const chain of new ChainFinder(checker).chains(program)) {
     const outermost = chain.links[chain.links.length - 1]!;
@@ -100,12 +113,22 @@ export function collectFetchers(
     if (end === undefined) continue; // a const of a fetcher, read for a part
     const value = evaluator.evaluate(end);
     const module = evaluator.builderOf(value)!;
+    const id = (module.fetcherId as (f: unknown) => string)(value);
+    if (!/^[0-9a-f]{64}$/.test(id)) {
+      report(
+        end,
+        `the builder's fetcherId() gave ${
+          JSON.stringify(id)
+        }, not 64 hex digits`,
+      );
+      continue;
+    }
     built.push({
       chain,
       end,
       entity: evaluator.entityOf(value)!,
       text: (module.fetcherText as (f: unknown) => string)(value),
-      id: (module.fetcherId as (f: unknown) => string)(value),
+      id,
     });
   }
   const consumed = (node: ts.Expression) => isConsumed(evaluator, node);
@@ -179,7 +202,12 @@ function isConsumed(evaluator: Evaluator, node: ts.Expression): boolean {
 /** A node's place: its file relative to `root`, its 1-based line and column. */
 function placeOf(root: string, node: ts.Node): Place {
   const file = node.getSourceFile();
-  const { line, column } = lineAndColumn(file, node.getStart(file));
+  return placeAt(root, file, node.getStart(file));
+}
+
+/** The place of a position of `file`. */
+function placeAt(root: string, file: ts.SourceFile, position: number): Place {
+  const { line, column } = lineAndColumn(file, position);
   return { path: file.fileName.slice(root.length + 1), line, column };
 }
 

@@ -204,3 +204,10 @@ Deno.test("collect: the same text from two entities is two entries with one id",
   ]);
   assert.equal(entries[0]!.id, entries[1]!.id);
 });
+
+Deno.test("collect: a syntax error is an error at its place, since the file may hide a fetcher", () => {
+  assert.deepEqual(
+    summary("export const f = fetcher(Book).name(;\n").errors,
+    ["src/app.ts:2:37 syntax error: ')' expected."],
+  );
+});

@@ -25,6 +25,22 @@ export const FACTORY = "fetcher";
 /** A loaded builder module: its exports by name. */
 export type BuilderModule = Readonly<Record<string, unknown>>;
 
+/** The functions a generated builder exports, which this evaluation calls. */
+const BUILDER_FUNCTIONS = [FACTORY, "embeddable", "fetcherText", "fetcherId"];
+
+/**
+ * What a loaded module lacks to be a builder (`lacks fetcherId()`), or
+ * undefined when it has every function this evaluation calls.
+ */
+export function builderProblem(module: BuilderModule): string | undefined {
+  const missing = BUILDER_FUNCTIONS.filter((name) =>
+    typeof module[name] !== "function"
+  );
+  return missing.length === 0
+    ? undefined
+    : `lacks ${missing.map((name) => `${name}()`).join(", ")}`;
+}
+
 /** An expression that cannot be evaluated: where, and what it is. */
 export class NotStatic extends Error {
   /** The node that could not be evaluated. */
