@@ -49,16 +49,31 @@ export function builderExportOf(
   if (!isBuilder(file)) return undefined;
   // A selector's name resolves into the builder too, to a member: not an export.
   const module = checker.getSymbolAtLocation(file);
-  const exported = module === undefined
+  const name = module === undefined
     ? undefined
-    : checker.getExportsOfModule(module).find((candidate) =>
-      candidate === symbol ||
-      ((candidate.flags & ts.SymbolFlags.Alias) !== 0 &&
-        checker.getAliasedSymbol(candidate) === symbol)
-    );
-  return exported === undefined
-    ? undefined
-    : { file: file.fileName, name: exported.name };
+    : exportNames(checker, module).get(symbol!);
+  return name === undefined ? undefined : { file: file.fileName, name };
+}
+
+const exportsByModule = new WeakMap<ts.Symbol, Map<ts.Symbol, string>>();
+
+/** A builder's exported symbols (aliases resolved), each with its export name. */
+function exportNames(
+  checker: ts.TypeChecker,
+  module: ts.Symbol,
+): Map<ts.Symbol, string> {
+  let names = exportsByModule.get(module);
+  if (names === undefined) {
+    names = new Map();
+    for (const exported of checker.getExportsOfModule(module)) {
+      const target = (exported.flags & ts.SymbolFlags.Alias) !== 0
+        ? checker.getAliasedSymbol(exported)
+        : exported;
+      names.set(target, exported.name);
+    }
+    exportsByModule.set(module, names);
+  }
+  return names;
 }
 
 /**
