@@ -211,3 +211,30 @@ Deno.test("collect: a syntax error is an error at its place, since the file may 
     ["src/app.ts:2:37 syntax error: ')' expected."],
   );
 });
+
+Deno.test("collect: a fetcher continued from a parameter, a let or a call's result is an error there, not a fetcher missed", () => {
+  assert.deepEqual(
+    summary(
+      [
+        "type F = ReturnType<typeof fetcher>;",
+        "export const more = (f: F) => f.price();",
+        "let g = fetcher(Book);",
+        "g = g.name();",
+        "const make = () => fetcher(Book);",
+        "export const h = make().edition();",
+        "export const text = (f: F) => f.toString();",
+        "",
+      ].join("\n"),
+    ),
+    {
+      fetchers: [
+        `Book ${text(fetcher(Book))} @ src/app.ts:4:9 src/app.ts:6:20`,
+      ],
+      errors: [
+        "src/app.ts:3:31 `f` is a parameter of a function",
+        "src/app.ts:5:5 `g` is a `let` or `var` variable (only a `const` can be evaluated)",
+        "src/app.ts:7:18 `make(...)` is not a call of the builder",
+      ],
+    },
+  );
+});

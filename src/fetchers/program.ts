@@ -1,6 +1,6 @@
 /**
  * The front end as one program of TypeScript's compiler: its own files only
- * (read beforehand; `node_modules` and the standard library are left out),
+ * (read beforehand; `node_modules` left out) and ES's standard library,
  * relative imports resolved as a bundler resolves them (`./a`, `./a.js`,
  * `./a.ts` all reach `a.ts`), so that the checker can follow a name to its
  * declaration across files, aliases and re-exports included.
@@ -8,7 +8,16 @@
  * @module
  */
 
+import { getLibFiles, libFolderInMemoryPath } from "@ts-morph/common";
 import { ts } from "../analyze/compiler.ts";
+
+/** The standard library's declarations, as the compiler bundles them. */
+const LIB_TEXTS: ReadonlyMap<string, string> = new Map(
+  getLibFiles().map((lib) => [
+    `${libFolderInMemoryPath}/${lib.fileName}`,
+    lib.text,
+  ]),
+);
 
 /** The extensions of the front end's source files. */
 export const SOURCE_EXTENSIONS: readonly string[] = [
@@ -22,8 +31,26 @@ export const SOURCE_EXTENSIONS: readonly string[] = [
   ".cjs",
 ];
 
+const libFiles = new Map<string, ts.SourceFile>();
+
+/** A library file, parsed once for every program (it never changes). */
+function libFile(
+  path: string,
+  languageVersion: ts.ScriptTarget | ts.CreateSourceFileOptions,
+): ts.SourceFile | undefined {
+  let file = libFiles.get(path);
+  const text = LIB_TEXTS.get(path);
+  if (file === undefined && text !== undefined) {
+    file = ts.createSourceFile(path, text, languageVersion, true);
+    libFiles.set(path, file);
+  }
+  return file;
+}
+
 const OPTIONS: ts.CompilerOptions = {
-  noLib: true,
+  // ES's library, for the types of what a fetcher is passed through
+  // (`ReturnType<typeof f>`); not the DOM's, which no fetcher needs.
+  lib: ["lib.esnext.d.ts"],
   noEmit: true,
   allowJs: true,
   allowImportingTsExtensions: true,
@@ -43,7 +70,7 @@ export function frontEndProgram(
   files: ReadonlyMap<string, string>,
 ): ts.Program {
   const host = ts.createCompilerHost(OPTIONS, true);
-  const directories = new Set<string>();
+  const directories = new Set<string>([libFolderInMemoryPath]);
   for (const path of files.keys()) {
     for (let at = path; at.includes("/");) {
       at = at.slice(0, at.lastIndexOf("/"));
@@ -51,17 +78,22 @@ export function frontEndProgram(
       directories.add(at);
     }
   }
+  const textOf = (path: string) => files.get(path) ?? LIB_TEXTS.get(path);
   host.getCurrentDirectory = () => root;
-  host.fileExists = (path) => files.has(path);
-  host.readFile = (path) => files.get(path);
+  host.getDefaultLibLocation = () => libFolderInMemoryPath;
+  host.getDefaultLibFileName = (options) =>
+    `${libFolderInMemoryPath}/${ts.getDefaultLibFileName(options)}`;
+  host.fileExists = (path) => textOf(path) !== undefined;
+  host.readFile = textOf;
   host.directoryExists = (path) => directories.has(path.replace(/\/$/, ""));
   host.getDirectories = () => [];
   host.realpath = (path) => path;
   host.getSourceFile = (path, languageVersion) => {
     const text = files.get(path);
-    return text === undefined
-      ? undefined
-      : ts.createSourceFile(path, text, languageVersion, true);
+    if (text !== undefined) {
+      return ts.createSourceFile(path, text, languageVersion, true);
+    }
+    return libFile(path, languageVersion);
   };
   return ts.createProgram({
     rootNames: [...files.keys()],

@@ -8,7 +8,12 @@
  */
 
 import { ts } from "../analyze/compiler.ts";
-import { builderExportOf, isGenerated, resolvedSymbol } from "./builders.ts";
+import {
+  builderExportOf,
+  isBuilder,
+  isGenerated,
+  resolvedSymbol,
+} from "./builders.ts";
 import { FACTORY } from "./evaluate.ts";
 
 /** A chain of the front end that starts a fetcher or continues one. */
@@ -42,12 +47,53 @@ export class ChainFinder {
           chains.push({ root: node, constant, links: links(node) });
         }
       }
+      const untraced = this.#untracedReceiver(node);
+      if (untraced !== undefined) {
+        chains.push({ root: untraced, links: links(untraced) });
+      }
       ts.forEachChild(node, visit);
     };
     for (const file of program.getSourceFiles()) {
       if (!isGenerated(file)) visit(file);
     }
     return chains;
+  }
+
+  /**
+   * For a selector call on a builder-typed value that no traced chain
+   * starts (`f.price()` where `f` is a parameter, a `let`, what a function
+   * returned), that value: a chain of its own, so that the fetcher it
+   * builds is evaluated (an error where it cannot be), never missed.
+   */
+  #untracedReceiver(node: ts.Node): ts.Expression | undefined {
+    if (
+      !ts.isCallExpression(node) ||
+      !ts.isPropertyAccessExpression(node.expression) ||
+      node.expression.name.text === "toString"
+    ) {
+      return undefined;
+    }
+    const receiver = node.expression.expression;
+    if (this.#startsFetcher(receiver) || this.#startsBuilderCall(receiver)) {
+      return undefined;
+    }
+    const type = this.#checker.getTypeAtLocation(receiver);
+    const symbol = type.aliasSymbol ?? type.getSymbol();
+    const declaration = symbol?.declarations?.[0];
+    return declaration !== undefined && isBuilder(declaration.getSourceFile())
+      ? receiver
+      : undefined;
+  }
+
+  /** Whether an expression is a chain rooted in a call of a builder export. */
+  #startsBuilderCall(node: ts.Expression): boolean {
+    const inner = unwrapped(node);
+    if (ts.isCallExpression(inner)) {
+      return builderExportOf(this.#checker, inner.expression) !== undefined ||
+        this.#startsBuilderCall(inner.expression);
+    }
+    return ts.isPropertyAccessExpression(inner) &&
+      this.#startsBuilderCall(inner.expression);
   }
 
   #isFactoryCall(node: ts.CallExpression): boolean {
