@@ -110,7 +110,18 @@ export function collectFetchers(
     const end = [...chain.links].reverse().find((link) =>
       evaluator.entityOf(evaluator.evaluate(link)) !== undefined
     );
-    if (end === undefined) continue; // a const of a fetcher, read for a part
+    if (end === undefined) {
+      // A chain from a const or an untraced value that gives no entity's
+      // fetcher (an embeddable's) is not one to list; from fetcher(), it
+      // means the builder is not the one this command knows.
+      if (ts.isCallExpression(unwrapped(chain.root))) {
+        report(
+          chain.root,
+          "the builder's fetcher() gave a value of no known entity (is it a generated fetchers.ts?)",
+        );
+      }
+      continue;
+    }
     const value = evaluator.evaluate(end);
     const module = evaluator.builderOf(value)!;
     const id = (module.fetcherId as (f: unknown) => string)(value);

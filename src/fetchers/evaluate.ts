@@ -68,7 +68,7 @@ export class Evaluator {
   /** The builder module each built value comes from. */
   readonly #origins = new WeakMap<object, BuilderModule>();
   /** Each builder's tokens, by value: the name each is exported under. */
-  readonly #tokens = new WeakMap<object, string>();
+  readonly #tokens = new Map<unknown, string>();
 
   /** `builders`: each generated builder's module, by its file name. */
   constructor(
@@ -79,9 +79,9 @@ export class Evaluator {
     this.#builders = builders;
     for (const module of builders.values()) {
       for (const [name, value] of Object.entries(module)) {
-        if (typeof value === "object" && value !== null) {
-          this.#tokens.set(value, name);
-        }
+        // A token may be an object, a class or a string: any export but
+        // the builder's functions.
+        if (!BUILDER_FUNCTIONS.includes(name)) this.#tokens.set(value, name);
       }
     }
   }
@@ -377,7 +377,7 @@ export class Evaluator {
         this.#origins.get(receiver as object);
       if (origin !== undefined) this.#origins.set(result, origin);
       const entity = exported?.name === FACTORY
-        ? this.#tokens.get(args[0] as object)
+        ? this.#tokens.get(args[0])
         : receiver === undefined
         ? undefined
         : this.#entities.get(receiver as object);
