@@ -207,10 +207,16 @@ async function existingManifest(out: string): Promise<string | undefined> {
 
 /** Writes `text` to `out` whole: a new file beside it, then renamed. */
 async function replaceFile(out: string, text: string): Promise<void> {
-  const staged = join(
-    dirname(resolve(out)),
-    `.${crypto.randomUUID()}.tailor-new`,
-  );
+  const dir = dirname(resolve(out));
+  if (!(await stat(dir).then((info) => info.isDirectory(), () => false))) {
+    throw new OutputError(
+      `cannot write ${displayPath(out)}: ${
+        displayPath(dir)
+      } is not a directory`,
+      1,
+    );
+  }
+  const staged = join(dir, `.${crypto.randomUUID()}.tailor-new`);
   try {
     await writeFile(staged, text);
     await rename(staged, out);
