@@ -186,6 +186,12 @@ Deno.test("tailor fetchers: refuses to replace a file that is not a manifest, an
     );
     assert.equal(refused.code, 2);
     assert.equal(await Deno.readTextFile(`${copy.dir}/notes.json`), "mine\n");
+    const nowhere = await tailorFetchers(copy.dir, ".", "--out", "no/f.json");
+    assert.equal(
+      nowhere.output,
+      "error: cannot write no/f.json: no is not a directory\n",
+    );
+    assert.equal(nowhere.code, 1);
 
     const none = await tailorFetchers(empty, ".", "--out", "fetchers.json");
     assert.equal(
