@@ -20,6 +20,16 @@ export function isGenerated(file: ts.SourceFile): boolean {
   return HEADER.test(file.text);
 }
 
+/**
+ * The front end's own files: neither generated nor the standard library's
+ * declarations (the only `.d.ts` files of the program).
+ */
+export function ownFiles(program: ts.Program): ts.SourceFile[] {
+  return program.getSourceFiles().filter((file) =>
+    !file.isDeclarationFile && !isGenerated(file)
+  );
+}
+
 /** Whether `file` is the builder of a generated client. */
 export function isBuilder(file: ts.SourceFile): boolean {
   return (file.fileName === BUILDER_FILE ||
@@ -104,22 +114,23 @@ export function builderFiles(program: ts.Program): string[] {
 }
 
 /**
- * The imports that look like a builder's (`.../fetchers`, `.../fetchers.js`)
- * but reach no file of the front end: a path alias or a package, which
- * this command does not follow. Each is `[file, specifier node]`.
+ * The imports that look like a builder's (`.../fetchers`, `.../fetchers.js`,
+ * or any that imports a `fetcher`) but reach no file of the front end: a
+ * path alias or a package, which this command does not follow. Each is
+ * `[file, specifier node]`.
  */
 export function unresolvedBuilderImports(
   program: ts.Program,
 ): [ts.SourceFile, ts.StringLiteral][] {
   const checker = program.getTypeChecker();
   const found: [ts.SourceFile, ts.StringLiteral][] = [];
-  for (const file of program.getSourceFiles()) {
-    if (isGenerated(file)) continue;
+  for (const file of ownFiles(program)) {
     for (const statement of file.statements) {
       const specifier = moduleSpecifierOf(statement);
       if (
         specifier !== undefined &&
-        /(^|\/)fetchers(\.[cm]?[jt]s)?$/.test(specifier.text) &&
+        (/(^|\/)fetchers(\.[cm]?[jt]s)?$/.test(specifier.text) ||
+          importsFactory(statement)) &&
         resolvedModule(checker, specifier) === undefined
       ) {
         found.push([file, specifier]);
@@ -127,6 +138,24 @@ export function unresolvedBuilderImports(
     }
   }
   return found;
+}
+
+/** Whether an import or export names a `fetcher` (`{ fetcher }`, `{ fetcher as f }`). */
+function importsFactory(statement: ts.Statement): boolean {
+  const bindings = ts.isImportDeclaration(statement)
+    ? statement.importClause?.namedBindings
+    : ts.isExportDeclaration(statement)
+    ? statement.exportClause
+    : undefined;
+  if (
+    bindings === undefined ||
+    !(ts.isNamedImports(bindings) || ts.isNamedExports(bindings))
+  ) {
+    return false;
+  }
+  return bindings.elements.some((element) =>
+    (element.propertyName ?? element.name).getText() === "fetcher"
+  );
 }
 
 function moduleSpecifierOf(

@@ -15,6 +15,8 @@ Deno.test("builders: a fetchers.ts is a builder only with Tailor's header; an im
         [
           'import { get } from "./swr/fetchers";',
           'import { fetcher } from "@/__generated/fetchers";',
+          'import { fetcher as f } from "@/api";',
+          'import { other } from "@/other";',
           'import "./__generated/fetchers.js";',
           "",
         ].join("\n"),
@@ -28,6 +30,9 @@ Deno.test("builders: a fetchers.ts is a builder only with Tailor's header; an im
     unresolvedBuilderImports(program).map(([file, specifier]) =>
       `${file.fileName} ${specifier.text}`
     ),
-    ["/front/src/app.ts @/__generated/fetchers"],
+    [
+      "/front/src/app.ts @/__generated/fetchers",
+      "/front/src/app.ts @/api",
+    ],
   );
 });

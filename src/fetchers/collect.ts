@@ -23,7 +23,7 @@ import {
   unwrapped,
 } from "./sites.ts";
 import type { FetcherEntry } from "./manifest.ts";
-import { isGenerated } from "./builders.ts";
+import { ownFiles } from "./builders.ts";
 
 /** A place in the front end. */
 export interface Place {
@@ -84,8 +84,7 @@ export function collectFetchers(
     if (!diagnostics.has(key)) diagnostics.set(key, diagnostic);
   };
   // A file the parser could not read whole may hide a fetcher.
-  for (const file of program.getSourceFiles()) {
-    if (isGenerated(file)) continue;
+  for (const file of ownFiles(program)) {
     for (const syntax of program.getSyntacticDiagnostics(file)) {
       const place = placeAt(root, file, syntax.start ?? 0);
       const message = ts.flattenDiagnosticMessageText(syntax.messageText, " ");

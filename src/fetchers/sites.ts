@@ -11,7 +11,7 @@ import { ts } from "../analyze/compiler.ts";
 import {
   builderExportOf,
   isBuilder,
-  isGenerated,
+  ownFiles,
   resolvedSymbol,
 } from "./builders.ts";
 import { FACTORY } from "./evaluate.ts";
@@ -53,9 +53,7 @@ export class ChainFinder {
       }
       ts.forEachChild(node, visit);
     };
-    for (const file of program.getSourceFiles()) {
-      if (!isGenerated(file)) visit(file);
-    }
+    for (const file of ownFiles(program)) visit(file);
     return chains;
   }
 
