@@ -104,6 +104,48 @@ export const CHECK: CommandSpec = {
     ),
 };
 
+/** `tailor fetchers FRONTEND_DIR`. */
+export const FETCHERS: CommandSpec = {
+  name: "fetchers",
+  summary: "list the fetchers a front end builds (persisted fetchers)",
+  details:
+    `Reads the front end's .ts, .tsx and .js files (node_modules left out),
+evaluates every fetcher built with a generated client's fetchers.ts, and
+writes the manifest a server in allow-list mode reads: each fetcher's
+entity, canonical text, id and the places that build it. A fetcher that
+cannot be evaluated statically (it uses a parameter, a let, a call of
+another function) is an error at its file:line:col, and nothing is
+written. A const only continued elsewhere is a building block, not listed.`,
+  positionals: [{
+    name: "FRONTEND_DIR",
+    description: "the front end's directory",
+  }],
+  options: [
+    {
+      name: "out",
+      value: "FILE",
+      required: true,
+      description: "the manifest to write (only when it changed)",
+    },
+    {
+      name: "check",
+      description:
+        "write nothing: exit 1 when --out is missing or stale (a CI drift check)",
+    },
+  ],
+  examples: [
+    [
+      "tailor fetchers web --out fetchers.json",
+      "the fetchers of the front end in web/",
+    ],
+    [
+      "tailor fetchers web --out fetchers.json --check",
+      "in CI: is the committed manifest up to date?",
+    ],
+  ],
+  run: async (args) => (await import("./fetchers_command.ts")).fetchers(args),
+};
+
 /** `tailor serve`. */
 export const SERVE: CommandSpec = {
   name: "serve",
@@ -137,6 +179,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   INIT,
   GENERATE,
   CHECK,
+  FETCHERS,
   SERVE,
   API,
 ];
