@@ -141,7 +141,8 @@ export const DIFF: CommandSpec = {
 TypeScript source (old code still compiles), Java source, and wire (old
 clients decode new answers; the new server accepts old requests). A side is a
 project directory, a model.json (tailor generate writes one), the URL of a
-model.json, or with --base the project at a git revision. Exit 1 when a change reaches --fail-on, 2 on a usage error.`,
+model.json, or with --base the project at a git revision. Exit 1 when a
+change reaches --fail-on, 2 on a usage error.`,
   positionals: [
     { name: "BASE", optional: true, description: "the old version" },
     { name: "HEAD", optional: true, description: "the new version" },
