@@ -11,11 +11,12 @@ import type {
   ApiModel,
   OperationModel,
   ParameterModel,
+  TypeRef,
 } from "../model/api_model.ts";
 import { indexModel, type ModelIndex } from "../model/model_index.ts";
 import type { NullRenderMode } from "../emit/ts/null_mode.ts";
 import { below, type Change, ChangeList, type Place } from "./change.ts";
-import { TypeDiff } from "./type_diff.ts";
+import { describe, TypeDiff } from "./type_diff.ts";
 
 /** One side of a diff: a model and how its clients render absent values. */
 export interface DiffSide {
@@ -184,7 +185,17 @@ function diffParameters(
       );
     }
     types.constraints(b.constraints, h.constraints, "request", at);
-    types.type(b.type, h.type, "request", at);
+    if (
+      TEXT_PARAMETERS.has(b.in) && b.in === h.in && stringified(b.type, h.type)
+    ) {
+      out.add(
+        "request-parameter-stringified",
+        at,
+        `parameter ${b.name} became a string (${describe(b.type)} before)`,
+      );
+    } else {
+      types.type(b.type, h.type, "request", at);
+    }
   }
   const names = new Set(base.map((p) => p.name));
   for (const h of head.filter((p) => !names.has(p.name))) {
@@ -196,6 +207,22 @@ function diffParameters(
       `${h.required ? "required" : "optional"} parameter ${h.name} was added`,
     );
   }
+}
+
+/** Where a parameter's value travels as text: any value is a string. */
+const TEXT_PARAMETERS: ReadonlySet<string> = new Set([
+  "path",
+  "query",
+  "header",
+]);
+
+/** Whether a primitive other than a string (or a list of them) became one. */
+function stringified(b: TypeRef, h: TypeRef): boolean {
+  if (b.kind === "array" && h.kind === "array") {
+    return stringified(b.element, h.element);
+  }
+  return b.kind === "primitive" && h.kind === "primitive" &&
+    b.name !== "string" && h.name === "string";
 }
 
 function diffErrors(

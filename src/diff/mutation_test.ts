@@ -1,10 +1,17 @@
 /**
- * `tailor diff`'s TS-source verdict against the ground truth: 300 random
- * mutations of the synthetic project's model, each one's client emitted,
- * and one fixed consumer written from the base model (it uses every
- * operation and field) compiled against every client in one `tsgo` run.
- * The diff must call a mutation breaking for TypeScript source exactly when
- * the consumer no longer compiles against its client.
+ * `tailor diff`'s verdicts against the ground truth, on 300 random
+ * mutations of the synthetic project's model:
+ *
+ * - TS source: each mutation's client is emitted, and one fixed consumer
+ *   written from the base model (it uses every operation and field) is
+ *   compiled against every client in one `tsgo` run. The diff must call a
+ *   mutation breaking for TypeScript source exactly when the consumer no
+ *   longer compiles against its client.
+ * - Wire: the diff must call a mutation breaking for the wire exactly when
+ *   an old client fails against the new server on the document level
+ *   (`testdata/wire_truth.ts`: the new server's sample answers validated
+ *   against the old document, the old client's sample requests against the
+ *   new one).
  */
 
 import { deepEqual, equal } from "node:assert/strict";
@@ -18,6 +25,7 @@ import { tsgoExecutable } from "../typecheck/tsgo.ts";
 import { diffModels } from "./diff_models.ts";
 import { consumerSource } from "./testdata/consumer.ts";
 import { type Mutation, mutations } from "./testdata/mutations.ts";
+import { WireTruth } from "./testdata/wire_truth.ts";
 
 const MUTATIONS = 300;
 const SEED = 20261127;
@@ -128,4 +136,30 @@ Deno.test("diff: the TS-source verdict of 300 random mutations equals whether a 
   } finally {
     await Deno.remove(root, { recursive: true });
   }
+});
+
+Deno.test("diff: the wire verdict of 300 random mutations equals whether old clients still work against the new server", async () => {
+  const base = await syntheticModel();
+  const cases = mutations(base, MUTATIONS, mulberry32(SEED));
+  const truth = new WireTruth(base);
+  equal(truth.breakOf(base), undefined, "the base works against itself");
+  const disagreements: string[] = [];
+  let breaking = 0;
+  cases.forEach((mutation, i) => {
+    const changes = diffModels({ model: base }, { model: mutation.model });
+    const verdict = changes.some((c) => c.levels.wire === "breaking");
+    const problem = truth.breakOf(mutation.model);
+    if (problem !== undefined) breaking++;
+    if (verdict !== (problem !== undefined)) {
+      disagreements.push(
+        `m${String(i).padStart(3, "0")} ${mutation.description}: diff says ${
+          verdict ? "breaking" : "not breaking"
+        } (${
+          changes.map((c) => `${c.rule}@${c.path}`).join(", ") || "no change"
+        }); wire: ${problem ?? "works"}`,
+      );
+    }
+  });
+  deepEqual(disagreements, []);
+  equal(breaking > 60 && breaking < 240, true, `${breaking} of 300 break`);
 });

@@ -89,6 +89,11 @@ export const RULES = {
     "a parameter travels elsewhere (path, query, header, body) or under another wire name",
     [C, C, B],
   ),
+  "request-parameter-stringified": rule(
+    "a path, query or header parameter's type became string",
+    [B, B, C],
+    "its value travels as text either way: the new server reads every old value as a string",
+  ),
   "request-default-changed": rule(
     "a parameter's default value changed",
     [C, C, D],

@@ -125,6 +125,11 @@ export const RULE_PAIRS: Readonly<Record<RuleId, RulePair>> = {
     edit: (m) =>
       param(op(m, "BookService.findBooks"), "sortCode").wireName = "sort",
   },
+  "request-parameter-stringified": {
+    fixture: "bookstore",
+    edit: (m) =>
+      param(op(m, "BookService.findBook"), "id").type.name = "string",
+  },
   "request-default-changed": {
     fixture: "bookstore",
     edit: (m) =>
