@@ -136,13 +136,13 @@ export const API: CommandSpec = {
 export const DIFF: CommandSpec = {
   name: "diff",
   summary: "classify the API changes between two versions, for CI",
-  details:
-    `Each change has a rule (docs/diff.md) and a level for each category:
+  details: `Each change has a rule (docs/diff.md) and a level for each category:
 TypeScript source (old code still compiles), Java source, and wire (old
 clients decode new answers; the new server accepts old requests). A side is a
 project directory, a model.json (tailor generate writes one), the URL of a
-model.json, or with --base the project at a git revision. Exit 1 when a
-change reaches --fail-on, 2 on a usage error.`,
+running server (http://host:port) or of a model.json, or with --base the
+project at a git revision. Exit 1 when a change reaches --fail-on, 2 on a
+usage error.`,
   positionals: [
     { name: "BASE", optional: true, description: "the old version" },
     { name: "HEAD", optional: true, description: "the new version" },
@@ -164,7 +164,8 @@ change reaches --fail-on, 2 on a usage error.`,
       name: "format",
       value: "FORMAT",
       default: "text",
-      description: "text, json, markdown (a pull-request comment) or github (annotations)",
+      description:
+        "text, json, markdown (a pull-request comment) or github (annotations)",
     },
     {
       name: "fail-on",

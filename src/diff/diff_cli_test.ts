@@ -1,5 +1,6 @@
 import { deepEqual, equal, match, ok } from "node:assert/strict";
 import { dirname } from "node:path";
+import { createServer } from "../server/create_server.ts";
 import { copyFixture } from "../testing/fixture_copy.ts";
 import { run, runDeno } from "../testing/run.ts";
 
@@ -190,5 +191,80 @@ Deno.test("diff: --fail-on, markdown, and usage errors exit 2 with one line", as
     }
   } finally {
     await Deno.remove(edited);
+  }
+});
+
+Deno.test("diff http://host:port: a running server's model against a project", async () => {
+  const copy = await copyFixture("bookstore");
+  const app = await createServer({ project: copy.project, typeCheck: false });
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen: () => {} },
+    app.fetch,
+  );
+  try {
+    const url = `http://127.0.0.1:${server.addr.port}`;
+    const base = new URL("../../fixtures/bookstore", import.meta.url).pathname;
+    const same = await tailor(["diff", url, base]);
+    equal(same.code, 0, same.output);
+    match(same.output, /^no API changes from http:\/\/127\.0\.0\.1:\d+ to /);
+    // The served model is the one generate writes: model.json agrees too.
+    const golden =
+      new URL("../../golden/bookstore/model.json", import.meta.url).pathname;
+    equal((await tailor(["diff", golden, `${url}/`])).code, 0);
+    await dropSimpleName(copy.project);
+    const changed = await tailor([
+      "diff",
+      url,
+      copy.project,
+      "--format",
+      "json",
+    ]);
+    equal(changed.code, 1, changed.output);
+    deepEqual(JSON.parse(changed.output).summary, {
+      breaking: 2,
+      dangerous: 0,
+      compatible: 0,
+    });
+    const missing = await tailor(["diff", `${url}/nothing.json`, base]);
+    equal(missing.code, 2, missing.output);
+    match(missing.output, /nothing\.json answered 404/);
+  } finally {
+    await server.shutdown();
+    await copy.remove();
+  }
+});
+
+Deno.test("diff: a project side moves under orm.client.uri-prefix, as its served model and model.json do", async () => {
+  const copy = await copyFixture("bookstore");
+  const config = `${copy.project}/orm.yml`;
+  await Deno.writeTextFile(
+    config,
+    (await Deno.readTextFile(config)).replace(
+      "  client:\n",
+      "  client:\n    uri-prefix: /api\n",
+    ),
+  );
+  const app = await createServer({ project: copy.project, typeCheck: false });
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen: () => {} },
+    app.fetch,
+  );
+  try {
+    const url = `http://127.0.0.1:${server.addr.port}`;
+    const same = await tailor(["diff", url, copy.project]);
+    equal(same.code, 0, same.output);
+    const golden =
+      new URL("../../golden/bookstore/model.json", import.meta.url).pathname;
+    const moved = await tailor(["diff", golden, url, "--format", "json"]);
+    equal(moved.code, 1, moved.output);
+    ok(
+      JSON.parse(moved.output).changes.every((c: { rule: string }) =>
+        c.rule === "operation-path-changed"
+      ),
+      moved.output,
+    );
+  } finally {
+    await server.shutdown();
+    await copy.remove();
   }
 });

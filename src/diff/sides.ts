@@ -1,7 +1,7 @@
 /**
  * The two sides of `tailor diff`, read from what the user names: a project
  * directory (analyzed, its configuration read), a `model.json`, the URL
- * of one, or the project at a git revision (its tree extracted with
+ * of one or of a Tailor server (which serves its model), or the project at a git revision (its tree extracted with
  * `git archive` into a temporary directory beside the repository, removed
  * afterwards: the repository and its work tree are never touched).
  *
@@ -12,6 +12,12 @@ import { dirname, join, relative, resolve } from "node:path";
 import { loadConfig } from "../config/config.ts";
 import type { Diagnostic } from "../model/diagnostic.ts";
 import { parseApiModel } from "../model/parse_api_model.ts";
+import {
+  NULL_RENDER_MODES,
+  type NullRenderMode,
+} from "../emit/ts/null_mode.ts";
+import { withUriPrefix } from "../model/uri_prefix.ts";
+import { MODEL_PATH, NULL_MODE_HEADER } from "../server/model_path.ts";
 import type { DiffSide } from "./diff_models.ts";
 
 /** A side that cannot be read; one line, exit 2. */
@@ -42,7 +48,7 @@ const MAX_MODEL_BYTES = 64 * 1024 * 1024;
 /** Reads a side named on the command line. */
 export async function loadSide(spec: string): Promise<LoadedSide> {
   if (/^https?:\/\//i.test(spec)) {
-    return { ok: true, side: { model: await fetchModel(spec) } };
+    return { ok: true, side: await fetchSide(spec) };
   }
   const info = await Deno.stat(spec).catch(() => undefined);
   if (info === undefined) {
@@ -101,11 +107,13 @@ async function loadProject(dir: string): Promise<LoadedSide> {
     throw new DiffSideError(`${dir}: unknown groups`);
   }
   const config = await loadConfig(dir);
+  // As generate writes model.json and the server serves it.
+  const model = withUriPrefix(result.model, config.uriPrefix);
   return {
     ok: true,
     side: config.tsNullRenderMode === undefined
-      ? { model: result.model }
-      : { model: result.model, nullMode: config.tsNullRenderMode },
+      ? { model }
+      : { model, nullMode: config.tsNullRenderMode },
     project: dir,
   };
 }
@@ -124,8 +132,36 @@ function modelErrorText(error: unknown): string {
   return text.split("\n")[0]!;
 }
 
-/** The model served at `url` (a `model.json` that `generate` wrote). */
-async function fetchModel(target: string): Promise<DiffSide["model"]> {
+/**
+ * Where the model of the side named `spec` is: the URL itself when its
+ * path ends in `.json` (a `model.json` served anywhere), else the model a
+ * Tailor server serves below it (`http://host:port` ->
+ * `http://host:port/__tailor/model.json`).
+ */
+export function modelUrl(spec: string): string {
+  const url = new URL(spec);
+  if (!url.pathname.endsWith(".json")) {
+    url.pathname = url.pathname.replace(/\/+$/, "") + MODEL_PATH;
+  }
+  return url.href;
+}
+
+/** The side served at `spec`, with the null mode its server names. */
+async function fetchSide(spec: string): Promise<DiffSide> {
+  let target: string;
+  try {
+    target = modelUrl(spec);
+  } catch {
+    throw new DiffSideError(`${spec} is not a URL`);
+  }
+  const { model, nullMode } = await fetchModel(target);
+  return nullMode === undefined ? { model } : { model, nullMode };
+}
+
+/** The model served at `target` and the null mode its answer names. */
+async function fetchModel(
+  target: string,
+): Promise<{ model: DiffSide["model"]; nullMode?: NullRenderMode }> {
   let response: Response;
   try {
     response = await fetch(target, { signal: AbortSignal.timeout(30_000) });
@@ -147,8 +183,21 @@ async function fetchModel(target: string): Promise<DiffSide["model"]> {
   if (bytes.length > MAX_MODEL_BYTES) {
     throw new DiffSideError(`${target} is over ${MAX_MODEL_BYTES} bytes`);
   }
+  const mode = response.headers.get(NULL_MODE_HEADER);
+  if (
+    mode !== null && !(NULL_RENDER_MODES as readonly string[]).includes(mode)
+  ) {
+    throw new DiffSideError(
+      `${target}: ${NULL_MODE_HEADER} is ${mode}, not one of ${
+        NULL_RENDER_MODES.join(", ")
+      }`,
+    );
+  }
   try {
-    return parseApiModel(new TextDecoder().decode(bytes));
+    const model = parseApiModel(new TextDecoder().decode(bytes));
+    return mode === null
+      ? { model }
+      : { model, nullMode: mode as NullRenderMode };
   } catch (error) {
     throw new DiffSideError(`${target}: ${modelErrorText(error)}`);
   }
