@@ -161,7 +161,9 @@ function diffParameters(
     }
     if (b.in !== h.in || b.wireName !== h.wireName) {
       out.add(
-        "request-parameter-moved",
+        h.required
+          ? "request-parameter-moved"
+          : "request-optional-parameter-moved",
         at,
         `parameter ${b.name} moved from ${b.in} ${b.wireName} to ${h.in} ${h.wireName}`,
       );

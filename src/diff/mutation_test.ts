@@ -141,14 +141,18 @@ Deno.test("diff: the TS-source verdict of 300 random mutations equals whether a 
 Deno.test("diff: the wire verdict of 300 random mutations equals whether old clients still work against the new server", async () => {
   const base = await syntheticModel();
   const cases = mutations(base, MUTATIONS, mulberry32(SEED));
-  const truth = new WireTruth(base);
-  equal(truth.breakOf(base), undefined, "the base works against itself");
+  const truth = new WireTruth({ model: base });
+  equal(
+    truth.breakOf({ model: base }),
+    undefined,
+    "the base works against itself",
+  );
   const disagreements: string[] = [];
   let breaking = 0;
   cases.forEach((mutation, i) => {
     const changes = diffModels({ model: base }, { model: mutation.model });
     const verdict = changes.some((c) => c.levels.wire === "breaking");
-    const problem = truth.breakOf(mutation.model);
+    const problem = truth.breakOf({ model: mutation.model });
     if (problem !== undefined) breaking++;
     if (verdict !== (problem !== undefined)) {
       disagreements.push(

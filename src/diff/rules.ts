@@ -86,8 +86,13 @@ export const RULES = {
     [C, C, C],
   ),
   "request-parameter-moved": rule(
-    "a parameter travels elsewhere (path, query, header, body) or under another wire name",
+    "a required parameter travels elsewhere (path, query, header, body) or under another wire name",
     [C, C, B],
+  ),
+  "request-optional-parameter-moved": rule(
+    "an optional parameter travels elsewhere or under another wire name",
+    [C, C, D],
+    "old clients still send it where it was; the new server ignores that and takes its default, so its meaning is lost",
   ),
   "request-parameter-stringified": rule(
     "a path, query or header parameter's type became string",

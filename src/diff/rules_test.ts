@@ -5,6 +5,7 @@ import { diffModels } from "./diff_models.ts";
 import { formatReport } from "./report.ts";
 import { RULE_IDS, RULES } from "./rules.ts";
 import { RULE_PAIRS } from "./testdata/rule_pairs.ts";
+import { WireTruth } from "./testdata/wire_truth.ts";
 
 const GOLDEN_DIFF = new URL("../../golden/diff/", import.meta.url).pathname;
 
@@ -37,6 +38,43 @@ Deno.test("diff: each rule's pair of models gives that rule, pinned as JSON in g
     );
   }
   await assertGoldenTree(GOLDEN_DIFF, files);
+});
+
+/**
+ * Rules the document-level wire truth cannot judge: a declared error's
+ * status is its identity for old clients, but the document's `default`
+ * answer admits any body at any other status.
+ */
+const WIRE_TRUTH_BLIND = new Set(["error-status-changed"]);
+
+Deno.test("diff: each rule pair's wire verdict equals whether old clients still work against the new server", async () => {
+  const truths = new Map<string, WireTruth>();
+  const disagreements: string[] = [];
+  for (const rule of RULE_IDS.filter((id) => !WIRE_TRUTH_BLIND.has(id))) {
+    const pair = RULE_PAIRS[rule];
+    const base = await readGoldenModel(pair.fixture);
+    const head = structuredClone(base) as ApiModel;
+    pair.edit(head);
+    const side = pair.headNullMode === undefined
+      ? { model: head }
+      : { model: head, nullMode: pair.headNullMode };
+    const changes = diffModels({ model: base }, side);
+    const verdict = changes.some((c) => c.levels.wire === "breaking");
+    let truth = truths.get(pair.fixture);
+    if (truth === undefined) {
+      truth = new WireTruth({ model: base });
+      truths.set(pair.fixture, truth);
+    }
+    const problem = truth.breakOf(side);
+    if (verdict !== (problem !== undefined)) {
+      disagreements.push(
+        `${rule}: diff says ${verdict ? "breaking" : "not breaking"} (${
+          changes.map((c) => c.rule).join(", ")
+        }); wire: ${problem ?? "works"}`,
+      );
+    }
+  }
+  deepEqual(disagreements, []);
 });
 
 Deno.test("diff: a model against itself has no change", async () => {

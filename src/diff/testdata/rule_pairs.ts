@@ -47,6 +47,18 @@ function prop(properties: Json[], name: string): Json {
   return properties.find((p) => p.name === name);
 }
 
+/**
+ * The property `name` of the treeshop's search form, in its type and in
+ * the copy its query parameter carries (which the document is made from).
+ */
+function searchForm(model: Json, name: string): Json[] {
+  const filter = param(op(model, "TreeService.searchProducts"), "filter");
+  return [
+    prop(staticType(model, "ProductFilter").properties, name),
+    prop(filter.properties, name),
+  ];
+}
+
 const SIMPLE = "BookController/SIMPLE_FETCHER";
 const COMPLEX = "BookController/COMPLEX_FETCHER";
 
@@ -121,6 +133,12 @@ export const RULE_PAIRS: Readonly<Record<RuleId, RulePair>> = {
     edit: (m) => param(op(m, "BookService.findBook"), "id").required = false,
   },
   "request-parameter-moved": {
+    fixture: "treeshop",
+    edit: (m) =>
+      param(op(m, "TreeService.createNode"), "requestId").wireName =
+        "x-idempotency-key",
+  },
+  "request-optional-parameter-moved": {
     fixture: "bookstore",
     edit: (m) =>
       param(op(m, "BookService.findBooks"), "sortCode").wireName = "sort",
@@ -163,8 +181,7 @@ export const RULE_PAIRS: Readonly<Record<RuleId, RulePair>> = {
   "request-type-narrowed": {
     fixture: "treeshop",
     edit: (m) =>
-      prop(staticType(m, "ProductFilter").properties, "minPrice").type.name =
-        "integer",
+      searchForm(m, "minPrice").forEach((p) => p.type.name = "integer"),
   },
   "request-property-added-required": {
     fixture: "treeshop",
@@ -190,8 +207,7 @@ export const RULE_PAIRS: Readonly<Record<RuleId, RulePair>> = {
   },
   "request-property-required": {
     fixture: "treeshop",
-    edit: (m) =>
-      prop(staticType(m, "ProductFilter").properties, "name").optional = false,
+    edit: (m) => searchForm(m, "name").forEach((p) => p.optional = false),
   },
   "request-property-optional": {
     fixture: "treeshop",
@@ -301,7 +317,16 @@ export const RULE_PAIRS: Readonly<Record<RuleId, RulePair>> = {
   },
   "union-discriminator-changed": {
     fixture: "treeshop",
-    edit: (m) => staticType(m, "Delivery").union.discriminator = "type",
+    edit: (m) => {
+      // The members carry the new property in place of the old one.
+      const union = staticType(m, "Delivery").union;
+      for (const member of union.members) {
+        const type = staticType(m, member.name);
+        prop(type.properties, union.discriminator).name = "type";
+        type.discriminator.property = "type";
+      }
+      union.discriminator = "type";
+    },
   },
   "type-renamed": {
     fixture: "bookstore",

@@ -22,17 +22,20 @@
  *   ignored, none sent where one is required refused. An operation whose
  *   method and path are gone refuses everything.
  *
- * Declared error answers are not sampled.
+ * Both documents are made with their side's null render mode. Declared
+ * error answers are not sampled.
  *
  * @module
  */
 
 import { Ajv, type ValidateFunction } from "ajv";
 import type { ApiModel } from "../../model/api_model.ts";
+import type { DiffSide } from "../diff_models.ts";
 import {
   buildOpenApiDocument,
   NULLABLE_EXTENSION,
 } from "../../emit/openapi/emit_openapi.ts";
+import { MULTIPART_FORM_DATA } from "../../emit/openapi/multipart.ts";
 import {
   componentsSchema,
   toJsonSchema,
@@ -79,7 +82,7 @@ export class WireTruth {
   readonly #bodyChecks = new Map<string, BodyCheck | undefined>();
   readonly #ajv = new Ajv({ strict: false, coerceTypes: "array" });
 
-  constructor(base: ApiModel) {
+  constructor(base: DiffSide) {
     this.#doc = documentOf(base);
     this.#operations = operationsOf(this.#doc);
     this.#decode = responseValidator(JSON.stringify(openObjects(this.#doc)));
@@ -89,7 +92,7 @@ export class WireTruth {
    * The first way an old client (of the base) fails against the new server
    * (of `head`), or undefined when none does.
    */
-  breakOf(head: ApiModel): string | undefined {
+  breakOf(head: DiffSide): string | undefined {
     const headDoc = documentOf(head);
     const heads = new Map(operationsOf(headDoc).map((o) => [o.route, o]));
     const variants = variantCount([this.#doc, headDoc]);
@@ -97,7 +100,7 @@ export class WireTruth {
       const now = heads.get(old.route);
       if (now === undefined) return `${old.route}: gone`;
       const problem = this.#answerProblem(old, now, headDoc, variants) ??
-        this.#requestProblem(old, now, head, headDoc, variants);
+        this.#requestProblem(old, now, head.model, headDoc, variants);
       if (problem !== undefined) return `${old.route}: ${problem}`;
     }
     return undefined;
@@ -138,7 +141,7 @@ export class WireTruth {
     const all = { fill: Infinity, pick: 0, bound: "high" } as const;
     const whole = body === undefined
       ? undefined
-      : sample(this.#doc, jsonSchemaOf(body), all);
+      : sample(this.#doc, bodyOf(body).schema, all);
     for (const fill of fills(whole)) {
       for (let pick = 0; pick < variants; pick++) {
         for (const bound of ["low", "high"] as const) {
@@ -201,6 +204,14 @@ export class WireTruth {
     return validate;
   }
 
+  #partsCheck(document: Json, schema: unknown): BodyCheck {
+    const validate = new Ajv({ strict: false, validateFormats: false })
+      .addSchema(componentsSchema(document))
+      .compile({ allOf: [toJsonSchema(schema)] });
+    return (body) =>
+      validate(body) ? undefined : validate.errors?.[0]?.message ?? "refused";
+  }
+
   /** Why the new server refuses the old client's body, if it does. */
   #bodyRefusal(
     old: DocumentOperation,
@@ -217,11 +228,22 @@ export class WireTruth {
       return newBody?.required === true ? "a body is required" : undefined;
     }
     if (newBody === undefined) return undefined;
-    const body = sample(this.#doc, jsonSchemaOf(oldBody), variant);
-    const key = closureKey(headDoc, jsonSchemaOf(newBody));
+    const sent = bodyOf(oldBody), expected = bodyOf(newBody);
+    if (sent.media !== expected.media) {
+      return `the body travels as ${expected.media}, not ${sent.media}`;
+    }
+    const body = sample(this.#doc, sent.schema, variant);
+    const key = closureKey(headDoc, expected.schema);
     if (!this.#bodyChecks.has(key)) {
-      // The server's own check, made from the head model.
-      this.#bodyChecks.set(key, bodyChecks(head).get(now.route));
+      this.#bodyChecks.set(
+        key,
+        expected.media === MULTIPART_FORM_DATA
+          // The parts as one object: required ones there, no other, each of
+          // its type (a file part's text stands for its bytes).
+          ? this.#partsCheck(headDoc, expected.schema)
+          // The server's own check, made from the head model.
+          : bodyChecks(head).get(now.route),
+      );
     }
     const problem = this.#bodyChecks.get(key)?.(body);
     return problem === undefined
@@ -261,10 +283,11 @@ function closureKey(document: Json, schema: unknown): string {
   return JSON.stringify([schema, [...reached]]);
 }
 
-/** The model's OpenAPI document as plain JSON (what the YAML text holds). */
-function documentOf(model: ApiModel): Json {
-  const document = buildOpenApiDocument(model, {
+/** The side's OpenAPI document as plain JSON (what the YAML text holds). */
+function documentOf(side: DiffSide): Json {
+  const document = buildOpenApiDocument(side.model, {
     info: { title: "wire", version: "0" },
+    ...(side.nullMode === undefined ? {} : { nullRenderMode: side.nullMode }),
   });
   return JSON.parse(
     JSON.stringify(
@@ -318,13 +341,13 @@ function sampleAnswer(
   return value === null && ok[NULLABLE_EXTENSION] === true ? undefined : value;
 }
 
-function jsonSchemaOf(body: Json): unknown {
-  const content = body.content as Json;
-  const media = content["application/json"] as Json | undefined;
-  if (media === undefined) {
-    throw new Error(`unsampled body media ${Object.keys(content).join(", ")}`);
+/** The media type a body travels as, and its schema. */
+function bodyOf(body: Json): { media: string; schema: unknown } {
+  const [media, content] = Object.entries(body.content as Json)[0]!;
+  if (media !== "application/json" && media !== MULTIPART_FORM_DATA) {
+    throw new Error(`unsampled body media ${media}`);
   }
-  return media.schema;
+  return { media, schema: (content as Json).schema };
 }
 
 /** `query pageSize`; header names are case-insensitive. */
