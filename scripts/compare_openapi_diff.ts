@@ -89,14 +89,16 @@ if (import.meta.main) {
       },
     });
     const theirs = result.breakingDifferencesFound;
-    const found = result as Partial<Record<string, Difference[]>>;
-    const codes = (kind: string) =>
-      [...new Set((found[kind] ?? []).map((d) => d.code))].join(",") || "-";
+    const breaking = result.breakingDifferencesFound
+      ? result.breakingDifferences
+      : [];
+    const codes = (list: readonly Difference[]) =>
+      [...new Set(list.map((d) => d.code))].join(",") || "-";
     const line = `${rule}: tailor ${ours ? "breaking" : "not breaking"}; ` +
       `openapi-diff ${theirs ? "breaking" : "not breaking"} ` +
-      `(breaking ${codes("breakingDifferences")}; non-breaking ${
-        codes("nonBreakingDifferences")
-      }; unclassified ${codes("unclassifiedDifferences")})`;
+      `(breaking ${codes(breaking)}; non-breaking ${
+        codes(result.nonBreakingDifferences)
+      }; unclassified ${codes(result.unclassifiedDifferences)})`;
     if (ours !== theirs) disagreements++;
     console.log(`${ours === theirs ? "  " : "≠ "}${line}`);
   }
