@@ -1,4 +1,4 @@
-import { deepEqual, ok } from "node:assert/strict";
+import { deepEqual, equal, ok } from "node:assert/strict";
 import { assertGoldenTree, readGoldenModel } from "../testing/golden.ts";
 import type { ApiModel } from "../model/api_model.ts";
 import { diffModels } from "./diff_models.ts";
@@ -64,6 +64,8 @@ Deno.test("diff: each rule pair's wire verdict equals whether old clients still 
     if (truth === undefined) {
       truth = new WireTruth({ model: base });
       truths.set(pair.fixture, truth);
+      // Every sample fits the document it was made from.
+      equal(truth.breakOf({ model: base }), undefined, pair.fixture);
     }
     const problem = truth.breakOf(side);
     if (verdict !== (problem !== undefined)) {
