@@ -3,7 +3,8 @@
  * type checkers and peer generators on representative synthetic projects,
  * in interleaved rounds (A B C A B C ...), min and median; warm regeneration
  * in watch mode; peak memory; requests per second of the server against a
- * bare Hono route. Prints the ratios the performance targets name.
+ * bare Hono route; `tailor diff` of two models of each size. Prints the
+ * ratios the performance targets name.
  *
  *   deno task bench [--endpoints 250,1000,4000] [--rounds 5] [--json]
  *                   [--skip hey_api,orval] [--no-http] [--http-seconds 5]
@@ -31,6 +32,7 @@ import {
 } from "./bench_commands.ts";
 import { hasProc, median, rssRun, timeRun } from "./bench_process.ts";
 import { measureWarm, type WarmResult } from "./bench_watch.ts";
+import { type DiffResult, measureDiff } from "./bench_diff.ts";
 import {
   formatTable,
   type Report,
@@ -203,6 +205,7 @@ if (import.meta.main) {
     const timings: Report["timings"] = {};
     const warm: Record<string, WarmResult> = {};
     const warmCode: Record<string, WarmResult> = {};
+    const diff: Record<number, DiffResult> = {};
     let rss: Report["rss"] = { reason: "no /proc on this machine" };
     const only = (prepared: Prepared): Prepared => ({
       ...prepared,
@@ -229,6 +232,8 @@ if (import.meta.main) {
           { ...setup, anchor: codeAnchor, edit: "code" },
           rounds!,
         );
+        log(`  ${endpoints} endpoints: tailor diff`);
+        diff[endpoints] = await measureDiff(prepared.project, work, rounds!);
       }
       if (endpoints === rssSize && hasProc()) {
         log(`  ${endpoints} endpoints: peak memory`);
@@ -268,6 +273,7 @@ if (import.meta.main) {
       warmCode,
       rss,
       http,
+      diff,
     };
     const json = JSON.stringify(toJson(report), null, 2);
     if (values["json-file"] !== undefined) {

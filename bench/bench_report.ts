@@ -6,6 +6,7 @@
  */
 
 import type { HttpRatio } from "./bench_http.ts";
+import type { DiffResult } from "./bench_diff.ts";
 import type { WarmResult } from "./bench_watch.ts";
 
 /** Min and median of one command's rounds, or why it was not measured. */
@@ -37,6 +38,8 @@ export interface Report {
     }
     | { readonly reason: string };
   readonly http: Readonly<Record<"zip" | "books" | "booksPostgres", HttpRatio>>;
+  /** `tailor diff` of two models of each size (bench_diff.ts). */
+  readonly diff: Readonly<Record<number, DiffResult>>;
 }
 
 /** Per-size ratios: numerator command / denominator command. */
@@ -67,6 +70,8 @@ export const TARGETS: Readonly<Record<string, string>> = {
   books_vs_sql: ">= 0.8",
   books_vs_sql_pg: ">= 0.8",
   rss_vs_tsc: "<= 1.5 at 4000",
+  diff_ms: "<= 1000 at 4000 (the diff of two models, in process)",
+  diff_process_ms: "report (the whole `tailor diff a.json b.json` process)",
 };
 
 function round3(value: number): number {
@@ -138,6 +143,22 @@ export function toJson(report: Report): Record<string, unknown> {
   } else {
     ratios.rss_vs_tsc = null;
     notes.rss_vs_tsc = "reason" in rss ? rss.reason : JSON.stringify(rss.mb);
+  }
+  for (
+    const [key, field] of [
+      ["diff_ms", "diffMs"],
+      ["diff_process_ms", "processMs"],
+    ] as const
+  ) {
+    const bySize: Record<string, number | null> = {};
+    for (const size of report.sizes) {
+      const d = report.diff[size];
+      if (d === undefined || "reason" in d) {
+        bySize[size] = null;
+        notes[`${key}@${size}`] = d?.reason ?? "not measured";
+      } else bySize[size] = Math.round(d[field]);
+    }
+    ratios[key] = bySize;
   }
   const timings: Record<string, Record<string, unknown>> = {};
   for (const size of report.sizes) {
@@ -236,6 +257,8 @@ export function formatTable(report: Report): string {
       ...SIZE_RATIOS.map(([k]) => k),
       "warm_vs_cold",
       "warm_code_vs_cold",
+      "diff_ms",
+      "diff_process_ms",
     ]
   ) {
     const bySize = json[key] as Record<string, number | null>;

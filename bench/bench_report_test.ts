@@ -28,6 +28,10 @@ const REPORT: Report = {
     books: { value: null, reason: "no store" },
     booksPostgres: { value: 0.85, tailorRps: 850, baselineRps: 1000 },
   },
+  diff: {
+    250: { diffMs: 12.4, processMs: 300, changes: 9 },
+    1000: { reason: "tailor diff exit 2" },
+  },
 };
 
 Deno.test("--json carries every key the performance targets name", () => {
@@ -48,6 +52,8 @@ Deno.test("--json carries every key the performance targets name", () => {
   }
   deepStrictEqual(json.cold_vs_tsc, { 250: 2, 1000: 2 });
   deepStrictEqual(json.cold_vs_tsgo, { 250: null, 1000: null });
+  deepStrictEqual(json.diff_ms, { 250: 12, 1000: null });
+  deepStrictEqual(json.diff_process_ms, { 250: 300, 1000: null });
   deepStrictEqual(json.ts_vs_openapi_typescript, { 250: 2, 1000: null });
   deepStrictEqual(json.warm_vs_cold, { 250: 0.05, 1000: null });
   deepStrictEqual(json.warm_code_vs_cold, { 250: 0.5, 1000: null });

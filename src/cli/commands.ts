@@ -174,6 +174,71 @@ export const API: CommandSpec = {
   raw: async (args) => (await import("../api/mod.ts")).apiCommand(args),
 };
 
+/** `tailor diff`. */
+export const DIFF: CommandSpec = {
+  name: "diff",
+  summary: "classify the API changes between two versions, for CI",
+  details: `Each change has a rule (docs/diff.md) and a level for each category:
+TypeScript source (old code still compiles), Java source, and wire (old
+clients decode new answers; the new server accepts old requests). A side is a
+project directory, a model.json (tailor generate writes one), the URL of a
+running server (http://host:port) or of a model.json, or with --base the
+project at a git revision. Exit 1 when a change reaches --fail-on, 2 on a
+usage error.`,
+  positionals: [
+    { name: "BASE", optional: true, description: "the old version" },
+    { name: "HEAD", optional: true, description: "the new version" },
+  ],
+  options: [
+    {
+      name: "base",
+      value: "REV",
+      description:
+        "the base is --project at this git revision; HEAD defaults to --project",
+    },
+    {
+      name: "project",
+      value: "DIR",
+      default: ".",
+      description: "the project, with --base",
+    },
+    {
+      name: "format",
+      value: "FORMAT",
+      default: "text",
+      description:
+        "text, json, markdown (a pull-request comment) or github (annotations)",
+    },
+    {
+      name: "fail-on",
+      value: "LEVEL",
+      default: "breaking",
+      description: "exit 1 from this level on: breaking or dangerous",
+    },
+    {
+      name: "usage",
+      value: "PATH",
+      description:
+        "a front end's source directory or fetchers.json: what it never uses counts as compatible",
+    },
+  ],
+  examples: [
+    [
+      "tailor diff --base origin/main",
+      "the project here against the main branch",
+    ],
+    [
+      "tailor diff old/model.json server --format markdown",
+      "a saved model against a project, as a pull-request comment",
+    ],
+    [
+      "tailor diff --base v1.2.0 --usage ../web/src --fail-on dangerous",
+      "only what the web front end uses counts",
+    ],
+  ],
+  run: async (args) => (await import("./diff_command.ts")).diff(args),
+};
+
 /** Every command, in the order the help lists them. */
 export const COMMANDS: readonly CommandSpec[] = [
   INIT,
@@ -182,4 +247,5 @@ export const COMMANDS: readonly CommandSpec[] = [
   FETCHERS,
   SERVE,
   API,
+  DIFF,
 ];

@@ -62,3 +62,32 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
   return header.split(",").map((tag) => tag.trim().replace(/^W\//, ""))
     .some((tag) => tag === etag || tag === "*");
 }
+
+/**
+ * The answer of an artifact: `304` without a body when `ifNoneMatch` names
+ * its ETag, else `200` with its bytes and length (which lets the listener
+ * wait for a slow download, listen.ts); `headers` added to both.
+ */
+export function answerArtifact(
+  ifNoneMatch: string | undefined,
+  artifact: CachedArtifact,
+  headers: Readonly<Record<string, string>> = {},
+): Response {
+  const all: Record<string, string> = {
+    "content-type": artifact.contentType,
+    "etag": artifact.etag,
+    "cache-control": "no-cache",
+    ...headers,
+  };
+  if (artifact.filename !== undefined) {
+    all["content-disposition"] = `attachment; filename="${artifact.filename}"`;
+  }
+  if (matchesEtag(ifNoneMatch, artifact.etag)) {
+    return new Response(null, { status: 304, headers: all });
+  }
+  all["content-length"] = String(artifact.bytes.length);
+  return new Response(artifact.bytes.slice().buffer, {
+    status: 200,
+    headers: all,
+  });
+}

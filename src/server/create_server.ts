@@ -23,7 +23,7 @@ import { serverModels } from "../pipeline.ts";
 import type { AnyClass } from "../runtime/metadata.ts";
 import { checkBudget, type FetcherBudget } from "../runtime/fetcher_budget.ts";
 import { withFetcherBudget } from "../store/request_budget.ts";
-import { ArtifactCache, matchesEtag } from "./artifact_cache.ts";
+import { answerArtifact, ArtifactCache } from "./artifact_cache.ts";
 import { isBadQuery, parseArtifactQuery } from "./artifact_query.ts";
 import {
   type ArtifactRoute,
@@ -39,6 +39,12 @@ import {
   unenforcedWarning,
 } from "./security.ts";
 import { headLength } from "./head.ts";
+import {
+  MODEL_CACHE_KEY,
+  MODEL_PATH,
+  modelHeaders,
+  renderModel,
+} from "./model_route.ts";
 import { RESTART_NEEDED, servesSame } from "./serving_guard.ts";
 import { type Reload, watchServerModels } from "../watch/watch_server.ts";
 
@@ -223,23 +229,20 @@ export async function createServer(
               : { importExtension: query.importExtension }),
           }),
       );
-      const headers: Record<string, string> = {
-        "content-type": rendered.contentType,
-        "etag": rendered.etag,
-        "cache-control": "no-cache",
-      };
-      if (rendered.filename !== undefined) {
-        headers["content-disposition"] =
-          `attachment; filename="${rendered.filename}"`;
-      }
-      if (matchesEtag(c.req.header("if-none-match"), rendered.etag)) {
-        return c.body(null, 304, headers);
-      }
-      // Its length lets the listener wait for a slow download (listen.ts).
-      headers["content-length"] = String(rendered.bytes.length);
-      return c.body(rendered.bytes.slice().buffer, 200, headers);
+      return answerArtifact(c.req.header("if-none-match"), rendered);
     });
   }
+  app.get(MODEL_PATH, async (c) => {
+    const rendered = await cache.get(
+      MODEL_CACHE_KEY,
+      () => renderModel(reloaded ?? models.client),
+    );
+    return answerArtifact(
+      c.req.header("if-none-match"),
+      rendered,
+      modelHeaders(config.tsNullRenderMode),
+    );
+  });
   if (config.openapiUiPath !== undefined) {
     const assets = await loadOpenApiPageAssets();
     const dir = assetsDirOf(config.openapiUiPath);
@@ -370,6 +373,11 @@ function checkCollisions(
       if (op.httpMethod === "GET" && paths.has(op.path)) {
         throw new ServerStartError(
           `${service.controller}.${op.name} answers GET ${op.path}, which the configuration gives to an artifact: change one of them`,
+        );
+      }
+      if (op.httpMethod === "GET" && op.path === MODEL_PATH) {
+        throw new ServerStartError(
+          `${service.controller}.${op.name} answers GET ${op.path}, where the server serves its model: change its path`,
         );
       }
     }
