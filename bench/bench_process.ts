@@ -19,6 +19,8 @@ export interface RunResult {
   readonly code: number;
   /** The first lines of stderr and stdout, for a failure message. */
   readonly output: string;
+  /** All of stderr (`--timings` is read from it). */
+  readonly stderr: string;
 }
 
 function spawn(command: Command): Deno.ChildProcess {
@@ -43,7 +45,12 @@ export async function timeRun(command: Command): Promise<RunResult> {
   const started = performance.now();
   const { code, stdout, stderr } = await spawn(command).output();
   const ms = performance.now() - started;
-  return { ms, code, output: firstLines(stderr, stdout) };
+  return {
+    ms,
+    code,
+    output: firstLines(stderr, stdout),
+    stderr: new TextDecoder().decode(stderr),
+  };
 }
 
 /** Whether this machine has `/proc` to read memory from. */
@@ -118,7 +125,13 @@ export async function rssRun(
   const ms = performance.now() - started;
   done = true;
   await sampling;
-  return { ms, code, output: firstLines(stderr, stdout), peakBytes };
+  return {
+    ms,
+    code,
+    output: firstLines(stderr, stdout),
+    stderr: new TextDecoder().decode(stderr),
+    peakBytes,
+  };
 }
 
 /** Median of `values` (mean of the middle two for an even count). */
