@@ -73,6 +73,8 @@ export const TARGETS: Readonly<Record<string, string>> = {
   bookstore_ts_skip_check_s:
     "<= 0.4 (bookstore, generate --target ts --skip-type-check, median seconds)",
   bookstore_deno_eval_s: "report (deno eval 1: any Deno program's floor)",
+  bookstore_typescript_floor_s:
+    "report (the compiler's start-up alone: program and checker of an empty file)",
   bookstore_openapi_typescript_s:
     "report (openapi-typescript on the bookstore's openapi.yml)",
 };
@@ -81,6 +83,7 @@ export const TARGETS: Readonly<Record<string, string>> = {
 const SMALL_KEYS: readonly (readonly [string, string])[] = [
   ["bookstore_ts_skip_check_s", "generate_ts_skip_check"],
   ["bookstore_deno_eval_s", "deno_eval"],
+  ["bookstore_typescript_floor_s", "typescript_floor"],
   ["bookstore_openapi_typescript_s", "openapi_typescript"],
 ];
 

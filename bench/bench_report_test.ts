@@ -88,11 +88,16 @@ Deno.test("every null ratio has a note saying why", () => {
     "openapi_typescript failed: exit 1: boom",
   );
   deepStrictEqual(
+    notes.bookstore_typescript_floor_s,
+    "typescript_floor skipped",
+  );
+  deepStrictEqual(
     toJson({ ...REPORT, small: { reason: "--skip bookstore" } }).notes,
     {
       ...notes,
       bookstore_ts_skip_check_s: "--skip bookstore",
       bookstore_deno_eval_s: "--skip bookstore",
+      bookstore_typescript_floor_s: "--skip bookstore",
       bookstore_openapi_typescript_s: "--skip bookstore",
     },
   );

@@ -1,9 +1,11 @@
 /**
  * The fixed cost of a small project: the bookstore fixture's
  * `generate --target ts --skip-type-check` (8 operations) beside the
- * floor of any Deno program (`deno eval 1`) and openapi-typescript on the
- * bookstore's own `openapi.yml`, in interleaved rounds, with the phase
- * breakdown of Tailor's runs (its `--timings`, median of the rounds).
+ * floor of any Deno program (`deno eval 1`), the TypeScript compiler's own
+ * start-up (`typescript_floor.ts`: the program and checker of an empty
+ * file) and openapi-typescript on the bookstore's own `openapi.yml`, in
+ * interleaved rounds, with the phase breakdown of Tailor's runs (its
+ * `--timings`, median of the rounds).
  * Most projects are small: this is what most users wait for on every run.
  *
  * @module
@@ -19,9 +21,16 @@ export const SMALL_PROJECT = fileURLToPath(
   new URL("../fixtures/bookstore", import.meta.url),
 );
 
+const TYPESCRIPT_FLOOR = fileURLToPath(
+  new URL("./typescript_floor.ts", import.meta.url),
+);
+
 /** What the small-project rounds measured. */
 export interface SmallReport {
-  /** Per command: `generate_ts_skip_check`, `deno_eval`, `openapi_typescript`. */
+  /**
+   * Per command: `generate_ts_skip_check`, `deno_eval`,
+   * `typescript_floor`, `openapi_typescript`.
+   */
   readonly timings: Record<string, Timing>;
   /**
    * Median end of each phase of `generate_ts_skip_check` (its
@@ -87,6 +96,8 @@ export async function measureSmall(
     spec,
   ]));
   if (made.code !== 0) throw new Error(`the bookstore fails: ${made.output}`);
+  const floor = `${work}/typescript_floor`;
+  await Deno.mkdir(floor, { recursive: true });
   let outputs = 0;
   const commands: Record<string, () => Command> = {
     generate_ts_skip_check: () =>
@@ -105,6 +116,7 @@ export async function measureSmall(
         `${work}/small_out${++outputs}`,
       ]),
     deno_eval: () => deno(["eval", "1"]),
+    typescript_floor: () => deno(["run", "-A", TYPESCRIPT_FLOOR, floor]),
     openapi_typescript: () =>
       deno([
         "run",
