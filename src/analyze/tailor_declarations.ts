@@ -6,8 +6,8 @@
  * run although the analysis only ever needs their declared types. Their
  * declaration text (`ts.transpileDeclaration`: the exported API keeps no
  * slow types, so each file's declarations come from it alone) is less than
- * half of it, and without bodies; a bookstore run spends about a third less
- * in making its program and checker.
+ * half of it, and without bodies; a bookstore run spends about 40 % less in
+ * making its program and checker.
  *
  * A file keeps its path, so Tailor's names are recognized by identity as
  * before (`symbols.ts`). Emitting declarations costs more than parsing, so
