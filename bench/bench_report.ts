@@ -193,6 +193,7 @@ export function toJson(report: Report): Record<string, unknown> {
       ? {
         timings: timingsJson(report.small.timings),
         phases_ms: report.small.phasesMs,
+        cpu_median_ms: report.small.cpuMs,
       }
       : null,
     machine: report.machine,
@@ -298,9 +299,19 @@ export function formatTable(report: Report): string {
     lines.push(row(key, [cell(json[key])]));
   }
   const bookstore = json.bookstore as
-    | { phases_ms: Record<string, number> }
+    | {
+      phases_ms: Record<string, number>;
+      cpu_median_ms: Record<string, number>;
+    }
     | null;
   if (bookstore !== null) {
+    lines.push(
+      "",
+      "bookstore CPU time, user + system, median (ms): " +
+        Object.entries(bookstore.cpu_median_ms).map(([name, ms]) =>
+          `${name} ${ms}`
+        ).join(", "),
+    );
     lines.push(
       "",
       "bookstore generate --target ts --skip-type-check, phase ends (ms):",

@@ -35,6 +35,7 @@ const REPORT: Report = {
       openapi_typescript: { failed: "exit 1: boom" },
     },
     phasesMs: { "sources found": 40, "analyzed": 350 },
+    cpuMs: { generate_ts_skip_check: 470, deno_eval: 10 },
   },
 };
 
@@ -109,5 +110,6 @@ Deno.test("the table shows medians, mins, ratios and targets", () => {
   ok(/cold_vs_tsc\s+2\s+2 {2}<= 0.5/.test(table), table);
   ok(/bookstore_ts_skip_check_s\s+0.42 {2}<= 0.4/.test(table), table);
   ok(/350 {2}analyzed/.test(table), table);
+  ok(table.includes("generate_ts_skip_check 470, deno_eval 10"), table);
   ok(table.includes("failed"), table);
 });

@@ -37,6 +37,12 @@ export interface SmallReport {
    * `--timings`), in ms since its process started, in phase order.
    */
   readonly phasesMs: Record<string, number>;
+  /**
+   * Median CPU time (user + system, ms, its children included) of each
+   * command: what moves least when the machine is busy. Empty without
+   * `/proc`.
+   */
+  readonly cpuMs: Record<string, number>;
 }
 
 /**
@@ -129,6 +135,7 @@ export async function measureSmall(
       ]),
   };
   const runs = new Map<string, number[]>();
+  const cpu = new Map<string, number[]>();
   const failures = new Map<string, string>();
   const phases: [string, number][][] = [];
   for (let round = 0; round <= rounds; round++) {
@@ -141,6 +148,9 @@ export async function measureSmall(
       }
       if (round === 0) continue; // untimed: caches filled
       runs.set(name, [...runs.get(name) ?? [], result.ms]);
+      if (result.cpuMs !== undefined) {
+        cpu.set(name, [...cpu.get(name) ?? [], result.cpuMs]);
+      }
       if (name === "generate_ts_skip_check") {
         phases.push(parseTimings(result.stderr));
       }
@@ -154,5 +164,8 @@ export async function measureSmall(
       ? { failed }
       : { minMs: Math.min(...ms), medianMs: median(ms), runs: ms };
   }
-  return { timings, phasesMs: medianPhases(phases) };
+  const cpuMs = Object.fromEntries(
+    [...cpu].map(([name, values]) => [name, Math.round(median(values))]),
+  );
+  return { timings, phasesMs: medianPhases(phases), cpuMs };
 }
