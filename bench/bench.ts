@@ -12,7 +12,8 @@
  *                   [--postgres URL]
  *
  * `--postgres URL` (else env DATABASE_URL): the PostgreSQL database of
- * `books_vs_sql_pg` (Tailor's server seeds it when empty).
+ * `books_vs_sql_pg` (Tailor's server seeds it when empty). `--skip
+ * bookstore` leaves out the small project's fixed cost (bench_small.ts).
  *
  * Timings need a quiet machine; timing is kept out of `deno test`.
  *
@@ -33,6 +34,7 @@ import {
 import { hasProc, median, rssRun, timeRun } from "./bench_process.ts";
 import { measureWarm, type WarmResult } from "./bench_watch.ts";
 import { type DiffResult, measureDiff } from "./bench_diff.ts";
+import { measureSmall } from "./bench_small.ts";
 import {
   formatTable,
   type Report,
@@ -240,6 +242,11 @@ if (import.meta.main) {
         rss = { endpoints, mb: await measureRss(prepared) };
       }
     }
+    let small: Report["small"] = { reason: "--skip bookstore" };
+    if (!skipped.has("bookstore")) {
+      log("the bookstore: fixed cost");
+      small = await measureSmall(work, tools, rounds!);
+    }
     const load = {
       autocannon: tools.autocannon!,
       rounds: rounds!,
@@ -274,6 +281,7 @@ if (import.meta.main) {
       rss,
       http,
       diff,
+      small,
     };
     const json = JSON.stringify(toJson(report), null, 2);
     if (values["json-file"] !== undefined) {

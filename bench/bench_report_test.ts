@@ -32,6 +32,15 @@ const REPORT: Report = {
     250: { diffMs: 12.4, processMs: 300, changes: 9 },
     1000: { reason: "tailor diff exit 2" },
   },
+  small: {
+    timings: {
+      generate_ts_skip_check: { minMs: 380, medianMs: 420, runs: [420] },
+      deno_eval: { minMs: 20, medianMs: 25, runs: [25] },
+      openapi_typescript: { failed: "exit 1: boom" },
+    },
+    phasesMs: { "sources found": 40, "analyzed": 350 },
+    cpuMs: { generate_ts_skip_check: 470, deno_eval: 10 },
+  },
 };
 
 Deno.test("--json carries every key the performance targets name", () => {
@@ -61,6 +70,13 @@ Deno.test("--json carries every key the performance targets name", () => {
   deepStrictEqual(json.books_vs_sql, null);
   deepStrictEqual(json.books_vs_sql_pg, 0.85);
   deepStrictEqual(json.rss_vs_tsc, 1.5);
+  deepStrictEqual(json.bookstore_ts_skip_check_s, 0.42);
+  deepStrictEqual(json.bookstore_deno_eval_s, 0.025);
+  deepStrictEqual(json.bookstore_openapi_typescript_s, null);
+  deepStrictEqual(
+    (json.bookstore as { phases_ms: unknown }).phases_ms,
+    { "sources found": 40, "analyzed": 350 },
+  );
 });
 
 Deno.test("every null ratio has a note saying why", () => {
@@ -74,11 +90,32 @@ Deno.test("every null ratio has a note saying why", () => {
   deepStrictEqual(notes["warm_vs_cold@1000"], "no --watch");
   deepStrictEqual(notes["warm_code_vs_cold@1000"], "no --watch");
   deepStrictEqual(notes.books_vs_sql, "no store");
+  deepStrictEqual(
+    notes.bookstore_openapi_typescript_s,
+    "openapi_typescript failed: exit 1: boom",
+  );
+  deepStrictEqual(
+    notes.bookstore_typescript_floor_s,
+    "typescript_floor skipped",
+  );
+  deepStrictEqual(
+    toJson({ ...REPORT, small: { reason: "--skip bookstore" } }).notes,
+    {
+      ...notes,
+      bookstore_ts_skip_check_s: "--skip bookstore",
+      bookstore_deno_eval_s: "--skip bookstore",
+      bookstore_typescript_floor_s: "--skip bookstore",
+      bookstore_openapi_typescript_s: "--skip bookstore",
+    },
+  );
 });
 
 Deno.test("the table shows medians, mins, ratios and targets", () => {
   const table = formatTable(REPORT);
   ok(table.includes("1.00 (0.90)"), table);
-  ok(/cold_vs_tsc\s+2\s+2 {2}<= 0.6/.test(table), table);
+  ok(/cold_vs_tsc\s+2\s+2 {2}<= 0.5/.test(table), table);
+  ok(/bookstore_ts_skip_check_s\s+0.42 {2}<= 0.4/.test(table), table);
+  ok(/350 {2}analyzed/.test(table), table);
+  ok(table.includes("generate_ts_skip_check 470, deno_eval 10"), table);
   ok(table.includes("failed"), table);
 });
