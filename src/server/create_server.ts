@@ -39,6 +39,7 @@ import {
   unenforcedWarning,
 } from "./security.ts";
 import { headLength } from "./head.ts";
+import { allowedMethods, methodNotAllowed } from "./method_not_allowed.ts";
 import { RESTART_NEEDED, servesSame } from "./serving_guard.ts";
 import { type Reload, watchServerModels } from "../watch/watch_server.ts";
 
@@ -239,6 +240,7 @@ export async function createServer(
       headers["content-length"] = String(rendered.bytes.length);
       return c.body(rendered.bytes.slice().buffer, 200, headers);
     });
+    app.all(artifact.path, (c) => methodNotAllowed(c.req.method, GET_ONLY));
   }
   if (config.openapiUiPath !== undefined) {
     const assets = await loadOpenApiPageAssets();
@@ -313,6 +315,9 @@ function headerParameters(model: ApiModel | undefined): string[] {
     )
   );
 }
+
+/** What an artifact's path answers. */
+const GET_ONLY = allowedMethods(["GET"]);
 
 function notFound(path: string): Response {
   return Response.json({ error: "not-found", path }, { status: 404 });

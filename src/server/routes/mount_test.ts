@@ -273,3 +273,27 @@ Deno.test("the routes answer over HTTP", async () => {
     await server.shutdown();
   }
 });
+
+Deno.test("a known path called with another method is a 405 with Allow", async () => {
+  const cases: [string, string, string][] = [
+    ["/shirts", "PUT", "GET, HEAD, POST"],
+    ["/shirts/1", "POST", "GET, HEAD, DELETE"],
+    ["/shirts/hello", "DELETE", "GET, HEAD"],
+    ["/shirts/pair/cheaper", "PATCH", "GET, HEAD"],
+  ];
+  for (const [url, method, allow] of cases) {
+    const response = await shop().request(url, { method });
+    assert.equal(response.status, 405, `${method} ${url}`);
+    assert.equal(response.headers.get("allow"), allow, `${method} ${url}`);
+    assert.deepEqual(await response.json(), {
+      error: "method-not-allowed",
+      method,
+      allowed: allow.split(", "),
+    });
+  }
+  const unknown = await shop().request("/nowhere", { method: "PUT" });
+  assert.equal(unknown.status, 404);
+  await unknown.body?.cancel();
+  const head = await shop().request("/shirts/hello", { method: "HEAD" });
+  assert.equal(head.status, 200);
+});
