@@ -108,3 +108,29 @@ Deno.test("constraints: a body's fields and an entity's columns are checked", as
     bad("sticker", "/label must NOT have fewer than 1 characters"),
   );
 });
+
+Deno.test("constraints: string lengths are counted in code points, parameters and bodies alike", async () => {
+  const q = "query parameter";
+  const smile = "\u{1F600}"; // one code point, two UTF-16 units
+  for (const name of [smile.repeat(2), smile.repeat(5), `a${smile}`]) {
+    const [status] = await get(`name=${encodeURIComponent(name)}`);
+    assert.equal(status, 200, name);
+  }
+  assert.deepEqual(
+    await get(`name=${encodeURIComponent(smile)}`),
+    bad("name", `the ${q} name must have at least 2 characters, got 1`),
+  );
+  assert.deepEqual(
+    await get(`name=${encodeURIComponent(smile.repeat(6))}`),
+    bad("name", `the ${q} name must have at most 5 characters, got 6`),
+  );
+  // The handler answers the label's length in UTF-16 units.
+  assert.deepEqual(
+    await post("/stickers", { label: smile.repeat(20) }),
+    [200, 40],
+  );
+  assert.deepEqual(
+    await post("/stickers", { label: smile.repeat(21) }),
+    bad("sticker", "/label must NOT have more than 20 characters"),
+  );
+});
