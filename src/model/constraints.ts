@@ -29,6 +29,15 @@ export const FORMATS: ReadonlyMap<string, RegExp> = new Map([
   ],
 ]);
 
+/** The least integer the server takes: -(2^53 - 1), published as `minimum`. */
+export const MIN_INTEGER = Number.MIN_SAFE_INTEGER;
+/** The greatest integer the server takes: 2^53 - 1, published as `maximum`. */
+export const MAX_INTEGER = Number.MAX_SAFE_INTEGER;
+
+/** Why an integer beyond ±(2^53 - 1) is refused. */
+export const OUT_OF_RANGE =
+  `is out of range: an integer is between ${MIN_INTEGER} and ${MAX_INTEGER}`;
+
 /**
  * The length of a string as JSON Schema counts it (`minLength`,
  * `maxLength`): in code points, so an astral character (`😀`, two UTF-16

@@ -112,7 +112,7 @@ export const SERVER_ERRORS: readonly ServerErrorModel[] = [
 ];
 
 /** Whether a result holds a client-shaped entity (`?fetcherCode=`). */
-function hasDynamic(type: TypeRef): boolean {
+export function hasDynamic(type: TypeRef): boolean {
   switch (type.kind) {
     case "dynamic":
       return true;

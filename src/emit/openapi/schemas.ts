@@ -16,6 +16,7 @@ import type {
 } from "../../model/api_model.ts";
 import { indexModel, type ModelIndex } from "../../model/model_index.ts";
 import { substituteTypeParameters } from "../../model/type_refs.ts";
+import { MAX_INTEGER, MIN_INTEGER } from "../../model/constraints.ts";
 import { NO_NULL_TARGETS, type NullTargets } from "../ts/null_mode.ts";
 import {
   canonical,
@@ -197,7 +198,10 @@ export class SchemaRegistry {
   ): Json {
     switch (type.kind) {
       case "primitive":
-        return { type: type.name };
+        // The server refuses integers past 2^53 - 1 (JSON.parse loses digits).
+        return type.name === "integer"
+          ? { type: "integer", minimum: MIN_INTEGER, maximum: MAX_INTEGER }
+          : { type: type.name };
       case "void":
         return {};
       case "file":

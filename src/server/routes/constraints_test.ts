@@ -102,6 +102,16 @@ Deno.test("constraints: a body's fields and an entity's columns are checked", as
     await post("/stickers/order", { ...order, tags: ["a", "b", "c", "d"] }),
     bad("order", "/tags must NOT have more than 3 items"),
   );
+  const range =
+    "is out of range: an integer is between -9007199254740991 and 9007199254740991";
+  assert.deepEqual(
+    await post("/stickers/order", { ...order, count: 2 ** 53 }),
+    bad("order", "/count must be <= 100"),
+  );
+  assert.deepEqual(
+    await post("/stickers", { label: "ok", id: 2 ** 53 }),
+    bad("sticker", `/id ${range}`),
+  );
   assert.deepEqual(await post("/stickers", { label: "ok" }), [200, 2]);
   assert.deepEqual(
     await post("/stickers", { label: "" }),

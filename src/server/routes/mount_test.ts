@@ -116,6 +116,8 @@ Deno.test("a value that does not fit its type is a 400 naming the parameter", as
     ["/shirts?pageSize=0x10", "pageSize", "is not an integer"],
     ["/shirts?pageSize=%201", "pageSize", "is not an integer"],
     ["/shirts?pageIndex=x", "pageIndex", "is not an integer"],
+    ["/shirts/9007199254740992", "id", "is out of range"],
+    ["/shirts/-9007199254740992", "id", "is out of range"],
     ["/shirts?sizes=XL", "sizes", 'is not one of "S", "M", "L"'],
     ["/shirts?cheap=yes", "cheap", "is not true or false"],
     ["/shirts?pageSize=1&pageSize=2", "pageSize", "takes one value"],
