@@ -35,10 +35,17 @@ import {
   type EntityId,
   insertPlan,
   type InsertValues,
+  type RowReference,
 } from "./insert_statement.ts";
+import {
+  propertyOfColumn,
+  StoreConstraintError,
+  violationOf,
+} from "./constraint_errors.ts";
 import {
   buildSchema,
   type ColumnTypes,
+  type EntityTable,
   type FormulaSql,
   type Schema,
   schemaStatements,
@@ -403,7 +410,12 @@ export class Store {
   ): Promise<EntityId> {
     const table = this.#schema.table(entity);
     const plan = insertPlan(this.#schema, this.#dialect, table, values);
-    const [row] = await this.#run(plan.row.sql, plan.row.params, runner);
+    let row: Row | undefined;
+    try {
+      [row] = await this.#run(plan.row.sql, plan.row.params, runner);
+    } catch (error) {
+      throw await this.#refusal(error, table, plan.references, runner);
+    }
     const id = row?.[table.idColumn] as EntityId;
     const idGiven =
       (values as Record<string, unknown>)[table.metadata.idProperty] !==
@@ -413,9 +425,60 @@ export class Store {
       : undefined;
     if (after !== undefined) await this.#run(after, [], runner);
     for (const pairs of plan.pairs(id)) {
-      await this.#run(pairs.sql, pairs.params, runner);
+      try {
+        await this.#run(pairs.sql, pairs.params, runner);
+      } catch (error) {
+        const violation = violationOf(error);
+        // The row exists: only a target of the pairs can be missing.
+        throw violation === undefined ? error : new StoreConstraintError(
+          table.metadata.name,
+          violation.kind,
+          pairs.property,
+          violation.detail,
+        );
+      }
     }
     return id;
+  }
+
+  /**
+   * The {@link StoreConstraintError} of a refused row insert naming its
+   * property (SQLite does not name a foreign key's column: the first
+   * reference whose row is missing is it), or `error` itself.
+   */
+  async #refusal(
+    error: unknown,
+    table: EntityTable,
+    references: readonly RowReference[],
+    runner?: Runner,
+  ): Promise<unknown> {
+    const violation = violationOf(error);
+    if (violation === undefined) return error;
+    let property = violation.column === undefined
+      ? undefined
+      : propertyOfColumn(this.#schema, table, violation.column);
+    if (property === undefined && violation.kind === "foreign-key") {
+      const q = this.#dialect.quote;
+      for (const { target, id, property: name } of references) {
+        const found = await this.#run(
+          `SELECT 1 AS found FROM ${q(target.name)} WHERE ${
+            q(target.idColumn)
+          } = ${this.#dialect.placeholder(1)}`,
+          [id],
+          runner,
+        ).catch(() => [{}]);
+        if (found.length === 0) {
+          property = name;
+          break;
+        }
+      }
+    }
+    return new StoreConstraintError(
+      table.metadata.name,
+      violation.kind,
+      property,
+      violation.detail,
+    );
   }
 }
 

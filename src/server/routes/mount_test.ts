@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { parse } from "yaml";
 import { fileURLToPath } from "node:url";
 import { analyzeProject } from "../../analyze/analyze.ts";
 import { emitOpenApi } from "../../emit/openapi/emit_openapi.ts";
@@ -7,6 +8,9 @@ import type { ApiModel } from "../../model/api_model.ts";
 import { RouteTableError } from "./fetchers.ts";
 import { controllerRoutes } from "./mount.ts";
 import { StoreBusyError } from "../../store/store_errors.ts";
+import { Store } from "../../store/store.ts";
+import { Book } from "../../../fixtures/bookstore/entities.ts";
+import { BOOKSTORE_COLUMN_TYPES } from "../../../fixtures/bookstore/data.ts";
 import { ShirtController } from "./testdata/shop/shop_controller.ts";
 
 const SHOP = fileURLToPath(new URL("./testdata/shop/", import.meta.url));
@@ -232,6 +236,47 @@ Deno.test("a busy store answers 503 with Retry-After and a JSON reason", async (
     message: "the database is busy; try again shortly",
     retryAfter: 1,
   });
+});
+
+Deno.test("a write the store refuses is the documented 409 naming the property", async () => {
+  const store = new Store({
+    entities: [Book],
+    columnTypes: BOOKSTORE_COLUMN_TYPES,
+  });
+  const controller = new ShirtController();
+  Object.assign(controller, {
+    add: () =>
+      store.insert(Book, {
+        name: "B",
+        edition: 1,
+        price: 1,
+        tenant: "a",
+        store: 99,
+      }),
+  });
+  try {
+    const response = await shop(controller).request("/shirts", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-request-id": "r" },
+      body: JSON.stringify({ name: "n", size: "S", price: 1 }),
+    });
+    assert.equal(response.status, 409);
+    const body = await response.json();
+    assert.deepEqual(body, {
+      error: "constraint-violation",
+      constraint: "foreign-key",
+      property: "Book.store",
+      message: "Book.store: refers to a row that does not exist",
+    });
+    assert.deepEqual(checkResponse("POST /shirts", 409, body), []);
+    // Documented as itself, not only by the `default` response.
+    const document = parse(
+      emitOpenApi(model, { info: { title: "shop", version: "1" } }),
+    ) as { paths: Record<string, Record<string, { responses: object }>> };
+    assert.ok("409" in document.paths["/shirts"]!.post!.responses);
+  } finally {
+    await store.close();
+  }
 });
 
 Deno.test("start-up names a missing controller, injector or stray instance", () => {
