@@ -35,6 +35,7 @@ import { controllerRoutes, type Injector } from "./routes/mount.ts";
 import { type CorsOptions, corsPolicy } from "./cors.ts";
 import {
   type Authenticator,
+  refuseUnchecked,
   securityPlan,
   unenforcedWarning,
 } from "./security.ts";
@@ -93,9 +94,16 @@ export interface CreateServerOptions {
    * Authenticators by security scheme name: the `security` the
    * configuration declares for the document's operations is checked with
    * them on every controller route (hidden ones too). Declared security
-   * without an authenticator is a start-up warning naming the routes.
+   * without an authenticator fails closed: those routes answer 401 (and
+   * start-up names them), unless {@link securityDocumentationOnly}.
    */
   readonly authenticate?: Readonly<Record<string, Authenticator>>;
+  /**
+   * The declared security is documentation only: routes whose schemes no
+   * authenticator checks take requests without them (start-up warns).
+   * Default false: such routes answer 401.
+   */
+  readonly securityDocumentationOnly?: boolean;
   /** Middleware run before every route (logging, authentication, tenants). */
   readonly middleware?: readonly MiddlewareHandler[];
   /** Told of every artifact render (tests count them). */
@@ -272,9 +280,20 @@ export async function createServer(
       config.openapiExtras?.security ?? [],
       options.authenticate ?? {},
     );
+    const documentationOnly = options.securityDocumentationOnly === true;
     if (security.kind === "unenforced") {
-      console.error(unenforcedWarning(security.schemes, routes));
+      console.error(
+        unenforcedWarning(security.schemes, routes, documentationOnly),
+      );
     }
+    const guard = security.kind === "guard"
+      ? security.guard
+      : security.kind === "unenforced" && !documentationOnly
+      ? refuseUnchecked(
+        security.schemes,
+        config.openapiExtras?.securitySchemes,
+      )
+      : undefined;
     app.route(
       "/",
       controllerRoutes({
@@ -293,7 +312,7 @@ export async function createServer(
         ...(options.maxBodyBytes === undefined
           ? {}
           : { maxBodyBytes: options.maxBodyBytes }),
-        ...(security.kind === "guard" ? { guard: security.guard } : {}),
+        ...(guard === undefined ? {} : { guard }),
       }),
     );
   }

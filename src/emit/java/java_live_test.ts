@@ -19,6 +19,7 @@ import { startExampleServer } from "../../testing/example_server.ts";
 import { DEFAULT_JAVA_BASE_PACKAGE, emitJava } from "./emit_java.ts";
 import { listen } from "../../server/listen.ts";
 import { treeshopApp } from "../../testing/treeshop_app.ts";
+import { treeshopAuthenticators } from "../../../fixtures/treeshop/injectors.ts";
 import {
   compileClient,
   javac,
@@ -98,7 +99,7 @@ javacTest(
     const bookstore = await startExampleServer();
     // Served as users serve createServer: with Tailor's listener.
     const treeshop = listen(
-      (await treeshopApp()).fetch,
+      (await treeshopApp({ authenticate: treeshopAuthenticators })).fetch,
       { hostname: "127.0.0.1", port: 0, log: () => {} },
     );
     try {
