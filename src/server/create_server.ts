@@ -42,6 +42,7 @@ import {
 import { headLength } from "./head.ts";
 import { allowedMethods, methodNotAllowed } from "./method_not_allowed.ts";
 import { RESTART_NEEDED, servesSame } from "./serving_guard.ts";
+import type { AbsentResult } from "../model/absent_result.ts";
 import { type Reload, watchServerModels } from "../watch/watch_server.ts";
 
 /** Options of {@link createServer}. */
@@ -99,6 +100,14 @@ export interface CreateServerOptions {
    */
   readonly authenticate?: Readonly<Record<string, Authenticator>>;
   /**
+   * How an absent result is answered, and the document describes it:
+   * `empty` (a 200 with an empty body, as the spec asks) or `null` (the
+   * JSON `null` with `application/json`, which the document describes
+   * exactly). Default: the configuration's `orm.client.absent-result`,
+   * else `empty`.
+   */
+  readonly absentResult?: AbsentResult;
+  /**
    * The declared security is documentation only: routes whose schemes no
    * authenticator checks take requests without them (start-up warns).
    * Default false: such routes answer 401.
@@ -155,8 +164,12 @@ export interface ServedRoutes {
 export async function createServer(
   options: CreateServerOptions,
 ): Promise<Hono> {
-  const config = options.config ??
+  const loaded = options.config ??
     await loadConfig(options.project ?? ".", options.configFile);
+  // The option decides the answers and the document alike.
+  const config = options.absentResult === undefined
+    ? loaded
+    : { ...loaded, absentResult: options.absentResult };
   // Watch mode replaces both when a change gives a new model.
   let cache = new ArtifactCache(options.onRender);
   let reloaded: ApiModel | undefined;
@@ -313,6 +326,9 @@ export async function createServer(
           ? {}
           : { maxBodyBytes: options.maxBodyBytes }),
         ...(guard === undefined ? {} : { guard }),
+        ...(config.absentResult === undefined
+          ? {}
+          : { absentResult: config.absentResult }),
       }),
     );
   }

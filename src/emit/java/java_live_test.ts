@@ -97,6 +97,7 @@ javacTest(
       ]),
     );
     const bookstore = await startExampleServer();
+    const absentAsNull = await startExampleServer(["--absent-result", "null"]);
     // Served as users serve createServer: with Tailor's listener.
     const treeshop = listen(
       (await treeshopApp({ authenticate: treeshopAuthenticators })).fetch,
@@ -120,12 +121,14 @@ javacTest(
         "LiveClients",
         bookstore.base,
         `http://127.0.0.1:${treeshop.port}`,
+        absentAsNull.base,
       ]);
       assert.equal(result.code, 0, result.output);
-      assert.match(result.output, /^ok 30$/m);
+      assert.match(result.output, /^ok 34$/m);
     } finally {
       await treeshop.shutdown();
       await bookstore.stop();
+      await absentAsNull.stop();
       await client.dispose();
     }
   },

@@ -341,7 +341,7 @@ Deno.test("responses: 200 with the result, nullable when absent, text for a stri
     }],
   });
   assert.equal(single["x-tailor-nullable"], true);
-  assert.match(single.description, /empty body when absent/);
+  assert.match(single.description, /the body is empty, without a content type/);
   assert.deepEqual(ok("/book/{id}", "put")["200"], {
     description: "Success, without a body.",
   });
@@ -514,4 +514,22 @@ Deno.test("request headers are parameters of every path, declared once", () => {
   assert.deepEqual(d.components.parameters.tenant.in, "header");
   assert.equal(d.components.parameters.tenant.required, false);
   assert.equal(doc().components.parameters, undefined);
+});
+
+Deno.test("absentResult null: a nullable JSON result is described exactly, a string result stays empty", () => {
+  const d: Any = parse(emitOpenApi(sampleModel, {
+    info: { title: "T", version: "1" },
+    absentResult: "null",
+  }));
+  const single = d.paths["/book/{id}"].get.responses["200"];
+  assert.equal(single["x-tailor-nullable"], undefined);
+  assert.match(single.description, /`null` when the result is absent/);
+  assert.equal(single.content["application/json"].schema.nullable, true);
+  const byDefault: Any = parse(emitOpenApi(sampleModel, {
+    info: { title: "T", version: "1" },
+  }));
+  assert.equal(
+    byDefault.paths["/book/{id}"].get.responses["200"]["x-tailor-nullable"],
+    true,
+  );
 });

@@ -31,6 +31,7 @@ import { HttpError } from "../../runtime/http_error.ts";
 import { allowedMethods, methodNotAllowed } from "../method_not_allowed.ts";
 import { shapePlan, type Shaper } from "./shape_plan.ts";
 import { type NullRenderMode, nullTargets } from "../../emit/ts/null_mode.ts";
+import { type AbsentResult, sendsNull } from "../../model/absent_result.ts";
 import {
   DEFAULT_MAX_UPLOAD_BYTES,
   type PartChecks,
@@ -76,6 +77,11 @@ export interface ControllerRoutesOptions {
   readonly maxBodyBytes?: number;
   /** Middleware run before each route's handler (the security check). */
   readonly guard?: MiddlewareHandler;
+  /**
+   * How an absent result is answered: `empty` (default: a 200 with an
+   * empty body) or `null` (the JSON `null`, `application/json`).
+   */
+  readonly absentResult?: AbsentResult;
 }
 
 /** The 400 body of a value that does not fit its parameter. */
@@ -155,6 +161,7 @@ export function controllerRoutes(options: ControllerRoutesOptions): Hono {
         operation.parameters.every((p) =>
           p.in === "path" || p.in === "query" || p.in === "header"
         ),
+      absentAsNull: sendsNull(operation.result.type, options.absentResult),
       // Compiled once here: a request walks no type model.
       shape: shapePlan(operation.result.type, {
         fetcherOf: (key) => fetchers.get(key)!,
@@ -192,6 +199,8 @@ interface Route {
   readonly maxBytes: number;
   /** Only path, query and header parameters: bound without awaiting. */
   readonly simple: boolean;
+  /** An absent result is the JSON `null` (else an empty body). */
+  readonly absentAsNull: boolean;
   readonly shape: Shaper;
 }
 
@@ -374,8 +383,9 @@ async function bodyBytes(
 
 function respond(route: Route, c: Context, value: unknown): Response {
   const { type } = route.operation.result;
-  if (type.kind === "void" || value === undefined || value === null) {
-    return c.body(null, 200);
+  if (type.kind === "void") return c.body(null, 200);
+  if (value === undefined || value === null) {
+    return route.absentAsNull ? c.json(null) : c.body(null, 200);
   }
   if (type.kind === "primitive" && type.name === "string") {
     return c.text(String(value));
