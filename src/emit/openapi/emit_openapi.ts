@@ -8,8 +8,9 @@
  * - Every successful response is `200`: `text/plain` with a string schema
  *   for a string result (the server sends the text), `application/json`
  *   otherwise.
- * - A nullable result's schema is `nullable: true` (a `$ref` inside
- *   `allOf`). With `absentResult: "null"` the server sends an absent one as
+ * - A nullable result's schema admits `null` for every reader: `nullable:
+ *   true` beside a `type`, or (a `$ref`, a union) `anyOf` of it and
+ *   `{ type: object, nullable: true, enum: [null] }`. With `absentResult: "null"` the server sends an absent one as
  *   the JSON `null`, which that schema admits: the document is exact. By
  *   default (`empty`) it sends an empty body without a content type: the
  *   description says so and `x-tailor-nullable: true` marks it (OpenAPI
@@ -406,7 +407,9 @@ class OpenApiBuilder {
         : "Success; `null` when the result is absent (the client gets `undefined`).";
       ok.content = {
         [resultMediaType(type)]: {
-          schema: mayBeAbsent ? this.#schemas.nullable(type, schema) : schema,
+          schema: mayBeAbsent
+            ? this.#schemas.nullableResult(type, schema)
+            : schema,
         },
       };
       if (empty) ok[NULLABLE_EXTENSION] = true;

@@ -47,6 +47,9 @@ export {
   shapeSchemaName,
 } from "./schema_json.ts";
 
+/** The schema of `null` alone, in OpenAPI 3.0 (no `type: "null"` there). */
+const NULL_ONLY: Json = { type: "object", nullable: true, enum: [null] };
+
 /** The schemas of one document, registered as types are met. */
 export class SchemaRegistry {
   readonly #names: Map<string, string>;
@@ -178,6 +181,20 @@ export class SchemaRegistry {
   nullable(type: TypeRef, schema: Json): Json {
     const inline = this.unionInline(type, schema);
     return inline === schema ? nullable(schema) : nullableUnion(inline);
+  }
+
+  /**
+   * A result's schema admitting `null` as every 3.0.3 reader takes it: a
+   * `$ref` or a union becomes `anyOf` of itself and {@link NULL_ONLY}
+   * (`nullable` beside `allOf`/`oneOf` admits null only for lenient readers:
+   * 3.0.3 applies it to `type` alone, and the members still refuse null);
+   * anything else is {@link nullable}.
+   */
+  nullableResult(type: TypeRef, schema: Json): Json {
+    const inline = this.unionInline(type, schema);
+    return "$ref" in schema || inline !== schema
+      ? { anyOf: [inline, NULL_ONLY] }
+      : nullable(schema);
   }
 
   /** Every registered schema, sorted by name. */
