@@ -10,8 +10,8 @@
  *   (its `default` does not count);
  * - `content_type_conformance` and `response_schema_conformance`: a body of
  *   a listed media type (an empty body only where the response has no
- *   content), whose JSON the third-party `openapi-response-validator`
- *   accepts;
+ *   content: a tool does not know `x-tailor-nullable`), whose JSON the
+ *   third-party `openapi-response-validator` accepts;
  * - `negative_data_rejection`: a request the document refuses is a 4xx (an
  *   integer past its bounds says "out of range");
  * - `positive_data_acceptance`: a request the document admits is not a
@@ -367,11 +367,8 @@ function conformance(
   if (content === undefined) {
     return answer.text === "" ? [] : ["content_type_conformance"];
   }
-  if (answer.text === "") {
-    return response["x-tailor-nullable"] === true
-      ? []
-      : ["content_type_conformance"];
-  }
+  // As Schemathesis: `x-tailor-nullable` is no excuse for an empty body.
+  if (answer.text === "") return ["content_type_conformance"];
   const media = answer.contentType?.split(";")[0]?.trim().toLowerCase();
   if (media === undefined || !(media in content)) {
     return ["content_type_conformance"];
