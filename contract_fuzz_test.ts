@@ -26,9 +26,13 @@ const BEARER = { authorization: "Bearer ann" };
  * What the document cannot say: a fetcher's grammar (`fetcherCode`) and a
  * row that must exist (`parentId` of a new node).
  */
-function inexpressible(_: FuzzRequest, body: unknown): boolean {
+function inexpressible(request: FuzzRequest, body: unknown): boolean {
   const reason = body as { parameter?: unknown; message?: unknown } | null;
-  return reason?.parameter === "fetcherCode" ||
+  const fetcherCode = new URL(request.url, "http://x").searchParams.get(
+    "fetcherCode",
+  );
+  // An empty one is no grammar: the document's minLength refuses it.
+  return (reason?.parameter === "fetcherCode" && fetcherCode !== "") ||
     (reason?.parameter === "input" &&
       /^no node .* to attach to$/.test(String(reason.message)));
 }

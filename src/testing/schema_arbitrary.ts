@@ -107,9 +107,13 @@ function integers(s: Json): Values {
   );
 }
 
-/** Any code point but a lone surrogate, astral ones included. */
-const CHARACTER = fc.string({ unit: "binary", minLength: 1, maxLength: 1 })
-  .filter((c) => c.isWellFormed());
+/** Any code point but a lone surrogate, astral ones (`😀`) often. */
+const CHARACTER = fc.oneof(
+  fc.string({ unit: "binary", minLength: 1, maxLength: 1 }),
+  fc.integer({ min: 0x10000, max: 0x10ffff }).map((c) =>
+    String.fromCodePoint(c)
+  ),
+).filter((c) => c.isWellFormed());
 
 function strings(s: Json): Values {
   if (s.format === "binary") return fc.constant("file");
@@ -121,7 +125,16 @@ function strings(s: Json): Values {
   }
   const minLength = (s.minLength as number | undefined) ?? 0;
   const maxLength = (s.maxLength as number | undefined) ?? 24;
-  return fc.array(CHARACTER, { minLength, maxLength }).map((cs) => cs.join(""));
+  const text = (min: number, max: number) =>
+    fc.array(CHARACTER, { minLength: min, maxLength: max }).map((cs) =>
+      cs.join("")
+    );
+  // The edges too: exactly minLength, exactly maxLength code points.
+  return fc.oneof(
+    text(minLength, maxLength),
+    text(minLength, minLength),
+    text(maxLength, maxLength),
+  );
 }
 
 function fits(text: string, s: Json): boolean {
