@@ -4,13 +4,20 @@
  * `server.ts --absent-result null` runs it and the treeshop with its
  * authenticators, each operation sent seeded valid and refused requests,
  * every answer checked against the served document (a third-party
- * validator for the bodies). Bounded: a fixed seed and count, a few seconds.
+ * validator for the bodies); and a store-backed write
+ * (src/testing/testdata/library) on both engines, whose refused writes
+ * must be the documented 409. Bounded: a fixed seed and count, a few
+ * seconds.
  */
 import assert from "node:assert/strict";
 import { parse } from "yaml";
 import { startExampleServer } from "./src/testing/example_server.ts";
 import { treeshopApp } from "./src/testing/treeshop_app.ts";
 import { treeshopAuthenticators } from "./fixtures/treeshop/injectors.ts";
+import { bookstoreStore } from "./fixtures/bookstore/data.ts";
+import { createServer } from "./src/server/create_server.ts";
+import { engineTest } from "./src/testing/store_engines.ts";
+import { LibraryController } from "./src/testing/testdata/library/library_controller.ts";
 import {
   documentOperations,
   fuzzDocument,
@@ -131,3 +138,29 @@ Deno.test("contract fuzz: the treeshop's declared security is checked, and fails
     }
   });
 });
+
+engineTest(
+  "contract fuzz: writes the store refuses are the documented 409, never a 500",
+  async (database) => {
+    const store = bookstoreStore({ driver: database.driver() });
+    try {
+      await store.ready();
+      const app = await createServer({
+        project: "src/testing/testdata/library",
+        typeCheck: false,
+        controllers: [new LibraryController(store)],
+      });
+      await serving(app, async (base) => {
+        const failures = await fuzzDocument({
+          base,
+          document: await documentAt(base),
+          seed: SEED,
+          perOperation: PER_OPERATION,
+        });
+        assert.deepEqual(Object.fromEntries(failures), {});
+      });
+    } finally {
+      await store.close();
+    }
+  },
+);

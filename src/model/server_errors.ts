@@ -80,12 +80,12 @@ export const SERVER_ERRORS: readonly ServerErrorModel[] = [
     name: "ConstraintViolation",
     codes: ["constraint-violation"],
     doc:
-      "The store refused the write: a reference to a row that does not exist, a value already taken, a missing value or a failed check (`constraint`), on `property` (`Entity.property`) when known.",
+      "The store refused the write: a reference to a row that does not exist, a value already taken, a missing value, a failed check or a value its column cannot hold (`constraint`), on `property` (`Entity.property`) when known.",
     answers: (op) => op.httpMethod !== "GET",
     fields: [
       {
         name: "constraint",
-        type: ["foreign-key", "unique", "not-null", "check"],
+        type: ["foreign-key", "unique", "not-null", "check", "value"],
       },
       { name: "property", type: "string", optional: true },
       { name: "message", type: "string" },

@@ -13,8 +13,17 @@ import { HttpError } from "../runtime/http_error.ts";
 import { embeddedColumns } from "./embedded_columns.ts";
 import type { EntityTable, Schema } from "./schema.ts";
 
-/** The kinds of constraint a database enforces on a write. */
-export type ConstraintKind = "foreign-key" | "unique" | "not-null" | "check";
+/**
+ * The kinds of constraint a database enforces on a write; `value`: the
+ * column cannot hold the value (PostgreSQL: an integer past its type's
+ * range, a NUL character in text).
+ */
+export type ConstraintKind =
+  | "foreign-key"
+  | "unique"
+  | "not-null"
+  | "check"
+  | "value";
 
 /** Every {@link ConstraintKind}, as the 409 body's `constraint` lists them. */
 export const CONSTRAINT_KINDS: readonly ConstraintKind[] = [
@@ -22,6 +31,7 @@ export const CONSTRAINT_KINDS: readonly ConstraintKind[] = [
   "unique",
   "not-null",
   "check",
+  "value",
 ];
 
 /** The 409 body of a refused write. */
@@ -67,6 +77,8 @@ const MEANING: Readonly<Record<ConstraintKind, string>> = {
   "unique": "the value is already taken",
   "not-null": "a value is required",
   "check": "the value breaks a check of the database",
+  "value":
+    "the database cannot store the value (out of its column's range, or a character it refuses)",
 };
 
 /** What an engine's error says of a constraint, when it is about one. */
@@ -91,6 +103,10 @@ const POSTGRES = new Map<string, ConstraintKind>([
   ["23505", "unique"],
   ["23502", "not-null"],
   ["23514", "check"],
+  ["22003", "value"], // numeric_value_out_of_range
+  ["22001", "value"], // string_data_right_truncation
+  ["22021", "value"], // character_not_in_repertoire (a NUL in text)
+  ["22P05", "value"], // untranslatable_character
 ]);
 
 /**

@@ -75,6 +75,10 @@ Deno.test("violationOf reads both engines' errors, check constraints too, and no
     violationOf({ code: "23514", message: "violates check", detail: "" }),
     { kind: "check", detail: "violates check" },
   );
+  assert.deepEqual(
+    violationOf({ code: "22003", message: "out of range for type integer" }),
+    { kind: "value", detail: "out of range for type integer" },
+  );
   assert.equal(violationOf(new Error("disk I/O error")), undefined);
   assert.equal(
     violationOf({ code: "40001", message: "serialization" }),

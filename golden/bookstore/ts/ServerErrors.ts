@@ -27,12 +27,18 @@ export type ServerErrors = {
   };
   /**
    * HTTP 409. The store refused the write: a reference to a row that does
-   * not exist, a value already taken, a missing value or a failed check
-   * (`constraint`), on `property` (`Entity.property`) when known.
+   * not exist, a value already taken, a missing value, a failed check or a
+   * value its column cannot hold (`constraint`), on `property`
+   * (`Entity.property`) when known.
    */
   readonly "constraint-violation": {
     readonly error: "constraint-violation";
-    readonly constraint: "foreign-key" | "unique" | "not-null" | "check";
+    readonly constraint:
+      | "foreign-key"
+      | "unique"
+      | "not-null"
+      | "check"
+      | "value";
     readonly property?: string;
     readonly message: string;
   };

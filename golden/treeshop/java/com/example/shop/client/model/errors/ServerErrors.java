@@ -46,7 +46,7 @@ public final class ServerErrors {
     }
 
     /**
-     * The store refused the write: a reference to a row that does not exist, a value already taken, a missing value or a failed check (<code>constraint</code>), on <code>property</code> (<code>Entity.property</code>) when known.
+     * The store refused the write: a reference to a row that does not exist, a value already taken, a missing value, a failed check or a value its column cannot hold (<code>constraint</code>), on <code>property</code> (<code>Entity.property</code>) when known.
      *
      * <p>Its {@code error} is <code>constraint-violation</code>, answered with HTTP 409.
      *
