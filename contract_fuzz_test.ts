@@ -15,6 +15,7 @@ import { startExampleServer } from "./src/testing/example_server.ts";
 import { treeshopApp } from "./src/testing/treeshop_app.ts";
 import { treeshopAuthenticators } from "./fixtures/treeshop/injectors.ts";
 import { bookstoreStore } from "./fixtures/bookstore/data.ts";
+import { bookstoreServing } from "./fixtures/bookstore/serving.ts";
 import { createServer } from "./src/server/create_server.ts";
 import { engineTest } from "./src/testing/store_engines.ts";
 import { LibraryController } from "./src/testing/testdata/library/library_controller.ts";
@@ -161,6 +162,36 @@ engineTest(
       });
     } finally {
       await store.close();
+    }
+  },
+);
+
+engineTest(
+  "contract fuzz: the bookstore with absentResult null on each engine",
+  async (database) => {
+    const bookstore = bookstoreServing({ driver: database.driver() });
+    try {
+      await bookstore.store.ready();
+      const app = await createServer({
+        project: "fixtures/bookstore",
+        typeCheck: false,
+        absentResult: "null",
+        controllers: bookstore.controllers,
+        fetcherOwners: bookstore.fetcherOwners,
+        middleware: [bookstore.middleware],
+      });
+      await serving(app, async (base) => {
+        const failures = await fuzzDocument({
+          base,
+          document: await documentAt(base),
+          seed: SEED + 1,
+          perOperation: PER_OPERATION,
+          exempt: inexpressible,
+        });
+        assert.deepEqual(Object.fromEntries(failures), {});
+      });
+    } finally {
+      await bookstore.store.close();
     }
   },
 );

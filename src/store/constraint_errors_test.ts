@@ -4,6 +4,7 @@ import { Author, Book, BookStore } from "../../fixtures/bookstore/entities.ts";
 import { BOOKSTORE_COLUMN_TYPES } from "../../fixtures/bookstore/data.ts";
 import { HttpError } from "../runtime/http_error.ts";
 import { Store } from "./store.ts";
+import { fetcher } from "../runtime/fetcher.ts";
 import { engineTest } from "../testing/store_engines.ts";
 import { StoreConstraintError, violationOf } from "./constraint_errors.ts";
 
@@ -59,6 +60,28 @@ engineTest(
         store.insert(Book, { ...book, name: null, store: 1 }),
         "not-null",
         "Book.name",
+      );
+    } finally {
+      await store.close();
+    }
+  },
+);
+
+engineTest(
+  "a read with an id past the column's range finds nothing",
+  async (database) => {
+    const store = new Store({
+      entities: [Book],
+      columnTypes: BOOKSTORE_COLUMN_TYPES,
+      driver: database.driver(),
+    });
+    try {
+      await store.insert(BookStore, { id: 1, name: "S" });
+      const shape = fetcher(BookStore).name();
+      assert.equal(await store.find(shape, Number.MAX_SAFE_INTEGER), undefined);
+      assert.deepEqual(
+        await store.list(shape, { where: { id: Number.MIN_SAFE_INTEGER } }),
+        [],
       );
     } finally {
       await store.close();

@@ -348,7 +348,14 @@ export class Store {
   ): Promise<Row[]> {
     this.#statementCount++;
     this.#onStatement?.(sql, params);
-    return runner.all(sql, params);
+    const rows = runner.all(sql, params);
+    if (!READ.test(sql)) return rows;
+    // A value past a column's range (PostgreSQL's int4 and an id up to
+    // 2^53 - 1) is in no row: a read finds nothing rather than failing.
+    return rows.catch((error) => {
+      if (violationOf(error)?.kind === "value") return [];
+      throw error;
+    });
   }
 
   /** Loads `fetcher`'s shape; a client fetcher on its budget. */
@@ -481,6 +488,9 @@ export class Store {
     );
   }
 }
+
+/** A statement that only reads. */
+const READ = /^\s*(SELECT|WITH)\b/i;
 
 function entityOf(fetcher: AnyFetcher): AnyClass {
   if (!isFetcher(fetcher)) throw new TypeError("the store needs a fetcher");
