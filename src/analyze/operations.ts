@@ -32,7 +32,7 @@ import {
 } from "./mapping.ts";
 import { checkQueryKeys, queryObjectProperties } from "./query_objects.ts";
 import { buildResult } from "./results.ts";
-import { withStoreParameterRules } from "./store_parameter_rules.ts";
+import { withStoreParameterRules } from "./store_rules.ts";
 import { defaultOwner } from "./static_types.ts";
 import type { TypeMapper } from "./type_mapper.ts";
 

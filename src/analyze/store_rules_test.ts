@@ -2,10 +2,7 @@ import assert from "node:assert/strict";
 import { parseSortCode } from "../store/sort_code.ts";
 import type { EntityMetadata } from "../runtime/entity.ts";
 import type { ParameterModel, TypeRef } from "../model/api_model.ts";
-import {
-  sortCodePattern,
-  withStoreParameterRules,
-} from "./store_parameter_rules.ts";
+import { sortCodePattern, withStoreParameterRules } from "./store_rules.ts";
 import { mulberry32 } from "../testing/random.ts";
 
 const PROPERTIES = ["id", "name", "edition", "price"];
