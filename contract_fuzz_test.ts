@@ -19,12 +19,12 @@ import { bookstoreServing } from "./fixtures/bookstore/serving.ts";
 import { createServer } from "./src/server/create_server.ts";
 import { engineTest } from "./src/testing/store_engines.ts";
 import { LibraryController } from "./src/testing/testdata/library/library_controller.ts";
+import { fuzzDocument } from "./src/testing/contract_fuzz.ts";
 import {
-  documentOperations,
-  fuzzDocument,
   type FuzzRequest,
+  operationsOf,
   requestsOf,
-} from "./src/testing/contract_fuzz.ts";
+} from "./src/testing/fuzz_requests.ts";
 
 const SEED = 37;
 const PER_OPERATION = 40;
@@ -103,7 +103,7 @@ async function statuses(
 ): Promise<Map<string, number>> {
   const document = await documentAt(base);
   const out = new Map<string, number>();
-  for (const op of documentOperations(document)) {
+  for (const op of operationsOf(document)) {
     const [request] = requestsOf(document, op, 1, SEED, headers);
     const response = await fetch(base + request!.url, {
       method: request!.method,
