@@ -35,6 +35,7 @@ import { controllerRoutes, type Injector } from "./routes/mount.ts";
 import { type CorsOptions, corsPolicy } from "./cors.ts";
 import {
   type Authenticator,
+  refuseUnchecked,
   securityPlan,
   unenforcedWarning,
 } from "./security.ts";
@@ -45,7 +46,9 @@ import {
   modelHeaders,
   renderModel,
 } from "./model_route.ts";
+import { allowedMethods, methodNotAllowed } from "./method_not_allowed.ts";
 import { RESTART_NEEDED, servesSame } from "./serving_guard.ts";
+import type { AbsentResult } from "../model/absent_result.ts";
 import { type Reload, watchServerModels } from "../watch/watch_server.ts";
 
 /** Options of {@link createServer}. */
@@ -98,9 +101,24 @@ export interface CreateServerOptions {
    * Authenticators by security scheme name: the `security` the
    * configuration declares for the document's operations is checked with
    * them on every controller route (hidden ones too). Declared security
-   * without an authenticator is a start-up warning naming the routes.
+   * without an authenticator fails closed: those routes answer 401 (and
+   * start-up names them), unless {@link securityDocumentationOnly}.
    */
   readonly authenticate?: Readonly<Record<string, Authenticator>>;
+  /**
+   * How an absent result is answered, and the document describes it:
+   * `empty` (a 200 with an empty body, as the spec asks) or `null` (the
+   * JSON `null` with `application/json`, which the document describes
+   * exactly). Default: the configuration's `orm.client.absent-result`,
+   * else `empty`.
+   */
+  readonly absentResult?: AbsentResult;
+  /**
+   * The declared security is documentation only: routes whose schemes no
+   * authenticator checks take requests without them (start-up warns).
+   * Default false: such routes answer 401.
+   */
+  readonly securityDocumentationOnly?: boolean;
   /** Middleware run before every route (logging, authentication, tenants). */
   readonly middleware?: readonly MiddlewareHandler[];
   /** Told of every artifact render (tests count them). */
@@ -152,8 +170,12 @@ export interface ServedRoutes {
 export async function createServer(
   options: CreateServerOptions,
 ): Promise<Hono> {
-  const config = options.config ??
+  const loaded = options.config ??
     await loadConfig(options.project ?? ".", options.configFile);
+  // The option decides the answers and the document alike.
+  const config = options.absentResult === undefined
+    ? loaded
+    : { ...loaded, absentResult: options.absentResult };
   // Watch mode replaces both when a change gives a new model.
   let cache = new ArtifactCache(options.onRender);
   let reloaded: ApiModel | undefined;
@@ -231,6 +253,7 @@ export async function createServer(
       );
       return answerArtifact(c.req.header("if-none-match"), rendered);
     });
+    app.all(artifact.path, (c) => methodNotAllowed(c.req.method, GET_ONLY));
   }
   app.get(MODEL_PATH, async (c) => {
     const rendered = await cache.get(
@@ -243,6 +266,7 @@ export async function createServer(
       modelHeaders(config.tsNullRenderMode),
     );
   });
+  app.all(MODEL_PATH, (c) => methodNotAllowed(c.req.method, GET_ONLY));
   if (config.openapiUiPath !== undefined) {
     const assets = await loadOpenApiPageAssets();
     const dir = assetsDirOf(config.openapiUiPath);
@@ -273,9 +297,20 @@ export async function createServer(
       config.openapiExtras?.security ?? [],
       options.authenticate ?? {},
     );
+    const documentationOnly = options.securityDocumentationOnly === true;
     if (security.kind === "unenforced") {
-      console.error(unenforcedWarning(security.schemes, routes));
+      console.error(
+        unenforcedWarning(security.schemes, routes, documentationOnly),
+      );
     }
+    const guard = security.kind === "guard"
+      ? security.guard
+      : security.kind === "unenforced" && !documentationOnly
+      ? refuseUnchecked(
+        security.schemes,
+        config.openapiExtras?.securitySchemes,
+      )
+      : undefined;
     app.route(
       "/",
       controllerRoutes({
@@ -294,7 +329,10 @@ export async function createServer(
         ...(options.maxBodyBytes === undefined
           ? {}
           : { maxBodyBytes: options.maxBodyBytes }),
-        ...(security.kind === "guard" ? { guard: security.guard } : {}),
+        ...(guard === undefined ? {} : { guard }),
+        ...(config.absentResult === undefined
+          ? {}
+          : { absentResult: config.absentResult }),
       }),
     );
   }
@@ -316,6 +354,9 @@ function headerParameters(model: ApiModel | undefined): string[] {
     )
   );
 }
+
+/** What an artifact's path answers. */
+const GET_ONLY = allowedMethods(["GET"]);
 
 function notFound(path: string): Response {
   return Response.json({ error: "not-found", path }, { status: 404 });

@@ -191,9 +191,6 @@ class Sampler {
     if (typeof schema.format === "string" && schema.format in FORMAT_SAMPLES) {
       return FORMAT_SAMPLES[schema.format]!;
     }
-    if (schema.pattern !== undefined) {
-      throw new Error(`cannot sample a string of pattern ${schema.pattern}`);
-    }
     const least = typeof schema.minLength === "number" ? schema.minLength : 0;
     const most = typeof schema.maxLength === "number" ? schema.maxLength : 12;
     const length = this.variant.bound === "low"
@@ -201,7 +198,18 @@ class Sampler {
       : this.variant.bound === "high"
       ? most
       : Math.max(least, Math.min(most, 4));
-    return "text".repeat(Math.ceil(length / 4)).slice(0, length);
+    const text = "text".repeat(Math.ceil(length / 4)).slice(0, length);
+    if (schema.pattern === undefined) return text;
+    // A grammar (sortCode's): the first of a few plain texts it admits.
+    const pattern = new RegExp(String(schema.pattern), "u");
+    const fits = [text, "", "id", "id asc"].find((candidate) =>
+      pattern.test(candidate) && candidate.length >= least &&
+      candidate.length <= most
+    );
+    if (fits === undefined) {
+      throw new Error(`cannot sample a string of pattern ${schema.pattern}`);
+    }
+    return fits;
   }
 
   #number(schema: Json): number {

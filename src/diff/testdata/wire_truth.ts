@@ -8,8 +8,9 @@
  *   from the HEAD document (every variant of `samples.ts`, `inside` the
  *   constraints, an empty body where the result may be absent) are
  *   validated against the BASE document's response schema
- *   (`responseValidator`), with `additionalProperties: false` dropped
- *   there: decoders ignore properties they do not know;
+ *   (`responseValidator`), with `additionalProperties: false` and the
+ *   value rules (bounds, lengths, patterns) dropped there: decoders ignore
+ *   properties they do not know and check no bound;
  * - the new server accepts the old client's requests: requests made from
  *   the BASE document (every parameter, then only the required ones;
  *   bodies full and minimal; values at the `low` and the `high` end of
@@ -315,13 +316,34 @@ function operationsOf(document: Json): DocumentOperation[] {
   return out;
 }
 
-/** `document` with its objects open: a decoder ignores unknown properties. */
+/** Value rules a decoder does not check: it reads types, not bounds. */
+const VALUE_RULES = new Set([
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "minLength",
+  "maxLength",
+  "pattern",
+  "minItems",
+  "maxItems",
+]);
+
+/**
+ * `document` as a client decodes answers: objects open (unknown properties
+ * are ignored) and without value rules (neither the TypeScript client nor
+ * Jackson checks a bound or a length on what it reads; a client that does
+ * is why a loosened response constraint is dangerous, not compatible).
+ */
 function openObjects(document: Json): unknown {
   return JSON.parse(
     JSON.stringify(
       document,
       (key, value) =>
-        key === "additionalProperties" && value === false ? undefined : value,
+        (key === "additionalProperties" && value === false) ||
+          (VALUE_RULES.has(key) && typeof value !== "object")
+          ? undefined
+          : value,
     ),
   );
 }

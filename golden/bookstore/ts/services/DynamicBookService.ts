@@ -34,7 +34,11 @@ export type DynamicBookServiceOptions = {
   readonly findBook: {
     /** Identifier of the book. */
     readonly id: number;
-    /** Fetcher text such as `{ name store { name } }`. */
+    /**
+     * Fetcher text such as `{ name store { name } }`.
+     *
+     * @minLength 1
+     */
     readonly fetcherCode?: string | undefined;
   };
 };

@@ -70,6 +70,8 @@ export type BookServiceOptions = {
      * Index of the page, from 0.
      *
      * @default 0
+     * @minimum 0
+     * @maximum 9007199254740
      */
     pageIndex?: number | undefined;
     /**
@@ -84,6 +86,7 @@ export type BookServiceOptions = {
      * Comma-separated `<field> <asc|desc>` pairs.
      *
      * @default "name asc, edition desc"
+     * @pattern ^ *(?:(?:id|name|edition|price|tenant)(?: +(?:[Aa][Ss][Cc]|[Dd][Ee][Ss][Cc]))? *)?(?:, *(?:(?:id|name|edition|price|tenant)(?: +(?:[Aa][Ss][Cc]|[Dd][Ee][Ss][Cc]))? *)?)*$
      */
     sortCode?: string | undefined;
   };

@@ -34,7 +34,11 @@ export type DynamicBookServiceOptions = {
   findBook: {
     /** Identifier of the book. */
     id: number;
-    /** Fetcher text such as `{ name store { name } }`. */
+    /**
+     * Fetcher text such as `{ name store { name } }`.
+     *
+     * @minLength 1
+     */
     fetcherCode?: string | undefined;
   };
 };
