@@ -9,7 +9,7 @@ export {
   type OutOfStock,
 } from "./ApiErrors.ts";
 export type { ElementOf } from "./ElementOf.ts";
-export type { Executor } from "./Executor.ts";
+export type { CallOptions, CallSignal, Executor } from "./Executor.ts";
 export {
   createFetchExecutor,
   FetchExecutorError,

@@ -3,7 +3,7 @@
 export { Api } from "./Api.ts";
 export type { AllErrors, ApiErrors } from "./ApiErrors.ts";
 export type { ElementOf } from "./ElementOf.ts";
-export type { Executor } from "./Executor.ts";
+export type { CallOptions, CallSignal, Executor } from "./Executor.ts";
 export {
   createFetchExecutor,
   FetchExecutorError,

@@ -158,7 +158,7 @@ export function emitTypeScript(
     );
   };
 
-  add("Executor.ts", executorText(apiName));
+  add("Executor.ts", executorText(model, apiName));
   add("FetchExecutor.ts", fetchExecutorText(extension, apiName));
   if (modelHasParts(model)) add(MULTIPART_FILE, multipartText());
   add("RequestOf.ts", requestOfText(model));
@@ -375,7 +375,9 @@ function rootIndexText(
     `export { ${apiName} } from ${from(`./${apiName}.ts`)};`,
     errorsExportText(model, apiName, from(`./${errorsFile(apiName)}`)),
     `export type { ElementOf } from ${from("./ElementOf.ts")};`,
-    `export type { Executor } from ${from("./Executor.ts")};`,
+    `export type { CallOptions, CallSignal, Executor } from ${
+      from("./Executor.ts")
+    };`,
     `export {
   createFetchExecutor,
   FetchExecutorError,

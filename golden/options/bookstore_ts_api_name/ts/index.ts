@@ -9,7 +9,7 @@ export {
   type OutOfStock,
 } from "./BookStoreApiErrors.ts";
 export type { ElementOf } from "./ElementOf.ts";
-export type { Executor } from "./Executor.ts";
+export type { CallOptions, CallSignal, Executor } from "./Executor.ts";
 export {
   createFetchExecutor,
   FetchExecutorError,
