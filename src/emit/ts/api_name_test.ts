@@ -45,11 +45,20 @@ Deno.test("api-name: the class, its file and the errors type and file are rename
   );
   assert.match(renamed.get("Executor.ts")!, /`BookStoreApi` is constructed/);
   assert.match(renamed.get("FetchExecutor.ts")!, /`new BookStoreApi\(/);
+  assert.match(
+    renamed.get("queries.ts")!,
+    /^export function createQueries\(api: BookStoreApi\) \{$/m,
+  );
+  const renamedFiles = [
+    "Api.ts",
+    "ApiErrors.ts",
+    "index.ts",
+    "Executor.ts",
+    "FetchExecutor.ts",
+    "queries.ts",
+  ];
   for (const [path, text] of plain) {
-    if (
-      !["Api.ts", "ApiErrors.ts", "index.ts", "Executor.ts", "FetchExecutor.ts"]
-        .includes(path)
-    ) {
+    if (!renamedFiles.includes(path)) {
       assert.equal(renamed.get(path), text, path);
     }
   }

@@ -4,8 +4,8 @@
  *
  * ```
  * index.ts  Api.ts  ApiErrors.ts  Executor.ts  FetchExecutor.ts  RequestOf.ts
- * ResponseOf.ts  ElementOf.ts  ServerErrors.ts  Multipart.ts (only when an operation takes
- * RequestPart<T>)
+ * ResponseOf.ts  ElementOf.ts  ServerErrors.ts  queries.ts (TanStack Query options)
+ * Multipart.ts (only when an operation takes RequestPart<T>)
  * model/dto/<Entity>Dto.ts + index.ts      model/enums/<Enum>.ts + index.ts
  * model/static/<Type>.ts + index.ts         model/dynamic/Dynamic_<Entity>.ts + index.ts
  * model/embeddable/<Type>.ts + index.ts (`@Embeddable()` value types)
@@ -61,6 +61,11 @@ import {
   UPLOAD_FILE,
 } from "./render.ts";
 import { serviceFileText } from "./service_file.ts";
+import {
+  QUERIES_FILE,
+  QUERIES_NAMES,
+  queriesFileText,
+} from "./queries_file.ts";
 import { modelHasParts, multipartText } from "./multipart.ts";
 import { enumsIndexText, type EnumStyle, enumText } from "./enum_style.ts";
 import { type ImportExtension, withExtension } from "./import_extension.ts";
@@ -170,6 +175,10 @@ export function emitTypeScript(
   add(
     errorsFile(apiName),
     errorsFileText(model, { extension, apiName, mutable, embeddables }),
+  );
+  add(
+    QUERIES_FILE,
+    queriesFileText(model, extension, apiName),
   );
 
   for (const dto of model.dtos) {
@@ -391,6 +400,9 @@ function rootIndexText(
     `export type { RequestOf } from ${from("./RequestOf.ts")};`,
     `export type { ResponseOf } from ${from("./ResponseOf.ts")};`,
     serverErrorsExportText(from(`./${SERVER_ERRORS_FILE}`)),
+    `export { ${QUERIES_NAMES[0]}, type ${QUERIES_NAMES[1]} } from ${
+      from(`./${QUERIES_FILE}`)
+    };`,
   ];
   const folders: [string, number][] = [
     ["dto", model.dtos.length],

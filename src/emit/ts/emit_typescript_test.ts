@@ -69,6 +69,7 @@ Deno.test("emits every file of the layout, keys sorted", () => {
     "model/static/Page.ts",
     "model/static/Tuple2.ts",
     "model/static/index.ts",
+    "queries.ts",
     "services/BookService.ts",
     "services/TreeService.ts",
     "services/index.ts",
@@ -241,6 +242,7 @@ export {
   type ServerError,
   type ServerErrors,
 } from "./ServerErrors.ts";
+export { createQueries, type Queries } from "./queries.ts";
 export * from "./model/dto/index.ts";
 export * from "./model/dynamic/index.ts";
 export * from "./model/enums/index.ts";
@@ -394,7 +396,10 @@ Deno.test("service file: operations without parameters take {} options", () => {
 });
 
 Deno.test("folders without content are left out", () => {
-  assert.deepEqual([...emitTypeScript(emptyModel).keys()], RUNTIME_FILES);
+  assert.deepEqual([...emitTypeScript(emptyModel).keys()], [
+    ...RUNTIME_FILES,
+    "queries.ts",
+  ]);
   const files = emitTypeScript(withService({
     operations: [{
       name: "hello",
@@ -409,6 +414,7 @@ Deno.test("folders without content are left out", () => {
   }));
   assert.deepEqual([...files.keys()], [
     ...RUNTIME_FILES,
+    "queries.ts",
     "services/HelloService.ts",
     "services/index.ts",
   ]);

@@ -24,6 +24,7 @@ export {
   type ServerError,
   type ServerErrors,
 } from "./ServerErrors.ts";
+export { createQueries, type Queries } from "./queries.ts";
 export * from "./model/dto/index.ts";
 export * from "./model/dynamic/index.ts";
 export * from "./model/enums/index.ts";
