@@ -15,6 +15,10 @@ import assert from "node:assert/strict";
 import * as core from "npm:@tanstack/query-core@5.108.0";
 // deno-lint-ignore no-import-prefix -- a test tool, as above
 import * as react from "npm:@tanstack/react-query@5.108.0";
+// deno-lint-ignore no-import-prefix -- a test tool, as above
+import * as vue from "npm:@tanstack/vue-query@5.104.0";
+// deno-lint-ignore no-import-prefix -- a test tool, as above
+import { computed, ref } from "npm:vue@3.5.45";
 import {
   Api,
   type AuthorWithStores,
@@ -24,6 +28,7 @@ import {
   createQueries,
   type Dynamic_Book,
   type Executor,
+  isApiError,
   type Page,
   type Queries,
 } from "../../../golden/bookstore/ts/index.ts";
@@ -183,6 +188,37 @@ export function useEveryKind(queries: Queries) {
   // @ts-expect-error a query is not a mutation
   react.useMutation(books.findBooks());
   return { list, detail, suspense, stores, pages, order };
+}
+
+/** The same through `@tanstack/vue-query`'s composables (never run). */
+export function useEveryKindInVue(queries: Queries) {
+  const books = queries.bookService;
+  const pageIndex = ref(0);
+  const list = vue.useQuery(
+    computed(() => books.findBooks({ pageIndex: pageIndex.value })),
+  );
+  type _List = Assert<
+    Equals<typeof list.data.value, Page<SimpleBook> | undefined>
+  >;
+  const detail = vue.useQuery(books.findBook({ id: 1 }));
+  type _Detail = Assert<
+    Equals<typeof detail.data.value, ComplexBook | null | undefined>
+  >;
+  const client = vue.useQueryClient();
+  const order = vue.useMutation({
+    ...books.orderBook(),
+    onSuccess: () => client.invalidateQueries({ queryKey: books.queryKey }),
+  });
+  type _Order = Assert<Equals<typeof order.data.value, SimpleBook | undefined>>;
+  const error = order.error.value;
+  if (isApiError(error, "bookService", "orderBook")) {
+    type _Code = Assert<
+      Equals<typeof error.code, "NOT_FOUND" | "OUT_OF_STOCK">
+    >;
+  }
+  // @ts-expect-error a mutation's variables are its options
+  order.mutate({ quantity: 1 });
+  return { list, detail, order };
 }
 
 Deno.test("queries.ts: keys and query functions at run time", async () => {
