@@ -90,6 +90,9 @@ Deno.test("api-name: an identifier no client declaration or root file has", () =
     ["FetchExecutor", /would write FetchExecutor\.ts/],
     ["executor", /would write executor\.ts/],
     ["Multipart", /would write Multipart\.ts/],
+    ["Queries", /would declare Queries/],
+    ["QueryData", /would declare QueryData/],
+    ["queries", /would write queries\.ts/],
   ];
   for (const [name, problem] of problems) {
     assert.match(apiNameProblem(name) ?? "", problem, name);
