@@ -19,6 +19,10 @@ import * as react from "npm:@tanstack/react-query@5.108.0";
 import * as vue from "npm:@tanstack/vue-query@5.104.0";
 // deno-lint-ignore no-import-prefix -- a test tool, as above
 import { computed, ref } from "npm:vue@3.5.45";
+// deno-lint-ignore no-import-prefix -- a test tool, as above
+import * as solid from "npm:@tanstack/solid-query@5.104.0";
+// deno-lint-ignore no-import-prefix -- a test tool, as above; types only (its modules are .svelte files)
+import type * as svelteQuery from "npm:@tanstack/svelte-query@6.3.0";
 import {
   Api,
   type AuthorWithStores,
@@ -219,6 +223,31 @@ export function useEveryKindInVue(queries: Queries) {
   // @ts-expect-error a mutation's variables are its options
   order.mutate({ quantity: 1 });
   return { list, detail, order };
+}
+
+/** Solid's and Svelte's primitives take the options from a function. */
+export function useEveryKindInSolidAndSvelte(
+  queries: Queries,
+  svelte: typeof svelteQuery,
+) {
+  const books = queries.bookService;
+  const solidDetail = solid.useQuery(() => books.findBook({ id: 1 }));
+  type _SolidDetail = Assert<
+    Equals<typeof solidDetail.data, ComplexBook | null | undefined>
+  >;
+  const solidOrder = solid.useMutation(() => books.orderBook());
+  type _SolidOrder = Assert<
+    Equals<typeof solidOrder.data, SimpleBook | undefined>
+  >;
+  const svelteList = svelte.createQuery(() => books.findBooks());
+  type _SvelteList = Assert<
+    Equals<typeof svelteList.data, Page<SimpleBook> | undefined>
+  >;
+  const svelteOrder = svelte.createMutation(() => books.orderBook());
+  type _SvelteOrder = Assert<
+    Equals<typeof svelteOrder.data, SimpleBook | undefined>
+  >;
+  return { solidDetail, solidOrder, svelteList, svelteOrder };
 }
 
 Deno.test("queries.ts: keys and query functions at run time", async () => {
