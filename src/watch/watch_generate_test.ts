@@ -125,6 +125,7 @@ Deno.test("generate --watch: a doc comment edit rewrites exactly the edited cont
       "model.json", // holds the doc comments too
       "openapi.yml",
       "ts/Api.ts",
+      "ts/queries.ts", // the service's doc on its entry
       "ts/services/BookService.ts",
     ];
     assert.deepEqual(
