@@ -18,20 +18,17 @@ import {
 } from "node:fs";
 import {
   chmod,
-  copyFile,
   mkdir,
   mkdtemp,
   readdir,
-  readFile,
   realpath,
   rename,
   rm,
-  rmdir,
   stat,
   unlink,
   writeFile,
 } from "node:fs/promises";
-import { dirname, join, relative, resolve, sep as SEPARATOR } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import process from "node:process";
 import {
   checkOutput,
