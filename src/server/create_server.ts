@@ -23,7 +23,9 @@ import { serverModels } from "../pipeline.ts";
 import type { AnyClass } from "../runtime/metadata.ts";
 import { checkBudget, type FetcherBudget } from "../runtime/fetcher_budget.ts";
 import { withFetcherBudget } from "../store/request_budget.ts";
-import { ArtifactCache, matchesEtag } from "./artifact_cache.ts";
+import { ArtifactCache, artifactKey, matchesEtag } from "./artifact_cache.ts";
+import { ArtifactVersions } from "./artifact_versions.ts";
+import { EventHub, type EventHubOptions, EVENTS_PATH } from "./events.ts";
 import { isBadQuery, parseArtifactQuery } from "./artifact_query.ts";
 import {
   type ArtifactRoute,
@@ -104,8 +106,9 @@ export interface CreateServerOptions {
   /**
    * Watch `project` until `signal` aborts: after each change of its sources
    * the artifacts are rendered from the new model (new ETags); an edit with
-   * diagnostics prints them and keeps the last good artifacts. The running
-   * controllers stay as they were loaded.
+   * diagnostics prints them and keeps the last good artifacts. Each new
+   * version is announced on the event stream `GET /__tailor/events`. The
+   * running controllers stay as they were loaded.
    */
   readonly watch?: {
     readonly signal: AbortSignal;
@@ -113,6 +116,8 @@ export interface CreateServerOptions {
     readonly onReload?: (reload: Reload) => void;
     /** Quiet time before a change is handled (default 100 ms). */
     readonly debounceMs?: number;
+    /** The event stream's heartbeat, stream cap and history. */
+    readonly events?: EventHubOptions;
   };
 }
 
@@ -160,7 +165,7 @@ export async function createServer(
       console.error(RESTART_NEEDED);
     } else if (reload.ok) {
       reloaded = withUriPrefix(reload.client, config.uriPrefix);
-      cache = new ArtifactCache(options.onRender);
+      publish(reloaded);
     }
     options.watch?.onReload?.(reload);
   });
@@ -176,6 +181,27 @@ export async function createServer(
       ? "api"
       : basename(resolve(options.project)));
   const artifacts = artifactRoutes(config);
+  // Watch mode: each model is a version, rendered ahead and announced.
+  const versions = options.watch === undefined
+    ? undefined
+    : new ArtifactVersions(config, sourceName, artifacts);
+  const hub = options.watch === undefined
+    ? undefined
+    : new EventHub(options.watch.events);
+  const publish = (model: ApiModel) => {
+    if (versions === undefined || hub === undefined) return;
+    const version = versions.next(model);
+    const next = new ArtifactCache(options.onRender);
+    for (const [kind, artifact] of version.artifacts) {
+      next.seed(artifactKey(kind, [], undefined), artifact);
+    }
+    cache = next;
+    hub.publish(version.change);
+  };
+  publish(models.client);
+  options.watch?.signal.addEventListener("abort", () => hub?.close(), {
+    once: true,
+  });
   const app = new Hono();
   const routes: string[] = [];
   if (options.cors !== undefined && options.cors.origins.length > 0) {
@@ -187,6 +213,15 @@ export async function createServer(
     app.use((_, next) => withFetcherBudget(budget, next));
   }
   for (const middleware of options.middleware ?? []) app.use(middleware);
+  app.get(EVENTS_PATH, (c) =>
+    hub === undefined
+      ? c.json({
+        error: "not-found",
+        path: EVENTS_PATH,
+        message:
+          "this server does not watch its project: start it with --watch",
+      }, 404)
+      : hub.handle(c));
 
   for (const artifact of artifacts) {
     app.get(artifact.path, async (c) => {
@@ -208,11 +243,11 @@ export async function createServer(
       const documentQuery = query.groups.length === 0
         ? ""
         : `?groups=${query.groups.map(encodeURIComponent).join(",")}`;
-      const key = [
+      const key = artifactKey(
         artifact.kind,
-        query.groups.join(","),
-        query.importExtension ?? "",
-      ].join("|");
+        query.groups,
+        query.importExtension,
+      );
       const rendered = await cache.get(
         key,
         () =>
