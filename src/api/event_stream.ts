@@ -5,6 +5,9 @@
  * @module
  */
 
+/** The path of a watching server's event stream. */
+export const EVENTS_PATH = "/__tailor/events";
+
 /** One event of a stream. */
 export interface StreamEvent {
   /** `event:` field; "message" when absent. */

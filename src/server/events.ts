@@ -13,8 +13,7 @@ import type { Context } from "hono";
 import { type SSEStreamingApi, streamSSE } from "hono/streaming";
 import type { ServedKind } from "./artifacts.ts";
 
-/** The path of the event stream. */
-export const EVENTS_PATH = "/__tailor/events";
+export { EVENTS_PATH } from "../api/event_stream.ts";
 
 /** What one new artifact version changed (the data of a `version` event). */
 export interface VersionChange {
