@@ -19,7 +19,6 @@ import type { ApiModel } from "../model/api_model.ts";
 import { type Diagnostic, formatDiagnostic } from "../model/diagnostic.ts";
 import { selectGroups } from "../model/select_groups.ts";
 import { withUriPrefix } from "../model/uri_prefix.ts";
-import { serverModels } from "../pipeline.ts";
 import type { AnyClass } from "../runtime/metadata.ts";
 import { checkBudget, type FetcherBudget } from "../runtime/fetcher_budget.ts";
 import { withFetcherBudget } from "../store/request_budget.ts";
@@ -42,7 +41,8 @@ import {
 } from "./security.ts";
 import { headLength } from "./head.ts";
 import { RESTART_NEEDED, servesSame } from "./serving_guard.ts";
-import { type Reload, watchServerModels } from "../watch/watch_server.ts";
+import type { Reload } from "../watch/watch_server.ts";
+import { devModelsOf } from "../dev/dev_models.ts";
 
 /** Options of {@link createServer}. */
 export interface CreateServerOptions {
@@ -118,6 +118,14 @@ export interface CreateServerOptions {
     readonly debounceMs?: number;
     /** The event stream's heartbeat, stream cap and history. */
     readonly events?: EventHubOptions;
+    /**
+     * Told of the first models and of each new good ones (`tailor dev`
+     * runs its app's new code on them).
+     */
+    readonly onModels?: (client: ApiModel, server: ApiModel) => void;
+    /** Told when a burst of source changes begins, and once it is handled. */
+    readonly onBurst?: () => void;
+    readonly onHandled?: () => void;
   };
 }
 
@@ -166,10 +174,14 @@ export async function createServer(
     } else if (reload.ok) {
       reloaded = withUriPrefix(reload.client, config.uriPrefix);
       publish(reloaded);
+      options.watch?.onModels?.(reload.client, reload.server);
     }
     options.watch?.onReload?.(reload);
   });
   if (options.controllers !== undefined) mounted = analyzed.server;
+  if (analyzed.server !== undefined) {
+    options.watch?.onModels?.(analyzed.client, analyzed.server);
+  }
   const models = {
     client: withUriPrefix(analyzed.client, config.uriPrefix),
     ...(analyzed.server === undefined
@@ -360,6 +372,11 @@ async function modelsOf(
   if (options.models !== undefined && options.watch === undefined) {
     return options.models;
   }
+  // Run by `tailor dev`: the models it analyzed; it watches.
+  const dev = options.project === undefined
+    ? undefined
+    : devModelsOf(options.project);
+  if (dev !== undefined) return { client: dev.client, server: dev.server };
   if (options.project === undefined) {
     throw new ServerStartError(
       options.watch === undefined
@@ -369,16 +386,26 @@ async function modelsOf(
   }
   const typeCheck = options.typeCheck !== false;
   const { watch } = options;
+  // Loaded here: the analyzer is not loaded where models are given.
   const analyzed = watch === undefined
-    ? await serverModels(options.project, { typeCheck })
-    : await watchServerModels(options.project, {
+    ? await (await import("../pipeline.ts")).serverModels(options.project, {
       typeCheck,
-      signal: watch.signal,
-      onReload,
-      ...(watch.debounceMs === undefined
-        ? {}
-        : { debounceMs: watch.debounceMs }),
-    });
+    })
+    : await (await import("../watch/watch_server.ts")).watchServerModels(
+      options.project,
+      {
+        typeCheck,
+        signal: watch.signal,
+        onReload,
+        ...(watch.onBurst === undefined ? {} : { onBurst: watch.onBurst }),
+        ...(watch.onHandled === undefined
+          ? {}
+          : { onHandled: watch.onHandled }),
+        ...(watch.debounceMs === undefined
+          ? {}
+          : { debounceMs: watch.debounceMs }),
+      },
+    );
   if (!analyzed.ok) {
     throw new ServerStartError(
       [

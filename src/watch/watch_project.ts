@@ -41,6 +41,10 @@ export interface WatchOptions {
    * analysis unchanged: the configuration `generate --watch` renders with.
    */
   readonly alsoFiles?: readonly string[];
+  /** Told when a burst of changes that matter begins (before its debounce). */
+  readonly onBurst?: () => void;
+  /** Told once a burst was handled, whether or not it changed anything. */
+  readonly onHandled?: () => void;
 }
 
 /** A project under watch: load it, analyze `loaded`, then `watch`. */
@@ -137,6 +141,7 @@ export class WatchSession {
     const onEvent = (event: Deno.FsEvent) => {
       const paths = event.paths.filter((path) => this.#matters(path));
       if (paths.length === 0) return;
+      if (pending.size === 0) options.onBurst?.();
       for (const path of paths) pending.add(path);
       structural ||= event.kind !== "modify" && event.kind !== "access";
       clearTimeout(timer);
@@ -174,6 +179,8 @@ export class WatchSession {
         if (!signal.aborted) watchImports();
       } catch (error) {
         onError(error);
+      } finally {
+        options.onHandled?.();
       }
     };
     watchImports();

@@ -28,6 +28,9 @@ export interface WatchServerOptions {
   readonly debounceMs?: number;
   /** Where messages go (default: stderr). */
   readonly log?: (line: string) => void;
+  /** Told when a burst of source changes begins, and once it is handled. */
+  readonly onBurst?: () => void;
+  readonly onHandled?: () => void;
 }
 
 /**
@@ -70,6 +73,10 @@ export async function watchServerModels(
     options.onReload({ ok: true, client: next.client, server: next.server });
   }, {
     signal: options.signal,
+    ...(options.onBurst === undefined ? {} : { onBurst: options.onBurst }),
+    ...(options.onHandled === undefined
+      ? {}
+      : { onHandled: options.onHandled }),
     ...(options.debounceMs === undefined
       ? {}
       : { debounceMs: options.debounceMs }),
