@@ -9,9 +9,6 @@
  * @module
  */
 
-/// <reference no-default-lib="true" />
-/// <reference lib="deno.worker" />
-
 import { type DevModels, setDevModels } from "./dev_models.ts";
 
 /** What the supervisor sends to start a version. */
@@ -31,9 +28,15 @@ interface Served {
   fetch(request: Request): Response | Promise<Response>;
 }
 
-self.onmessage = async (event: MessageEvent<DevStart>) => {
+/** The worker's global scope, as far as this module uses it. */
+const scope = globalThis as unknown as {
+  onmessage: (event: MessageEvent<DevStart>) => void;
+  postMessage: (message: DevStarted) => void;
+};
+
+scope.onmessage = async (event) => {
   const { entry, models } = event.data;
-  const answer = (started: DevStarted) => self.postMessage(started);
+  const answer = (started: DevStarted) => scope.postMessage(started);
   try {
     setDevModels(models);
     const served = (await import(entry)).default as Served | undefined;
