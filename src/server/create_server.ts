@@ -194,12 +194,15 @@ export async function createServer(
       : basename(resolve(options.project)));
   const artifacts = artifactRoutes(config);
   // Watch mode: each model is a version, rendered ahead and announced.
-  const versions = options.watch === undefined
+  // Under `tailor dev` the supervisor watches, renders and announces.
+  const watch = options.project !== undefined &&
+      devModelsOf(options.project) !== undefined
+    ? undefined
+    : options.watch;
+  const versions = watch === undefined
     ? undefined
     : new ArtifactVersions(config, sourceName, artifacts);
-  const hub = options.watch === undefined
-    ? undefined
-    : new EventHub(options.watch.events);
+  const hub = watch === undefined ? undefined : new EventHub(watch.events);
   const publish = (model: ApiModel) => {
     if (versions === undefined || hub === undefined) return;
     const version = versions.next(model);
@@ -211,7 +214,7 @@ export async function createServer(
     hub.publish(version.change);
   };
   publish(models.client);
-  options.watch?.signal.addEventListener("abort", () => hub?.close(), {
+  watch?.signal.addEventListener("abort", () => hub?.close(), {
     once: true,
   });
   const app = new Hono();
