@@ -35,6 +35,7 @@ export interface ArtifactVersion {
 export class ArtifactVersions {
   readonly #memo = new RenderMemo();
   #files = new Map<ServedKind, Map<string, string>>();
+  #artifacts = new Map<ServedKind, CachedArtifact>();
   #model: ApiModel | undefined;
 
   /** The served artifacts of `routes`, rendered with `config`. */
@@ -56,15 +57,24 @@ export class ArtifactVersions {
         documentQuery: "",
       }, this.#memo);
       files.set(kind, next);
-      artifacts.set(kind, withEtag(packArtifact(kind, next, this.config)));
       const changes = treeChanges(this.#files.get(kind) ?? new Map(), next);
-      if (changes.written.length + changes.removed.length === 0) continue;
+      const previous = this.#artifacts.get(kind);
+      if (
+        previous !== undefined &&
+        changes.written.length + changes.removed.length === 0
+      ) {
+        // The same files: the same bytes, not packed and hashed again.
+        artifacts.set(kind, previous);
+        continue;
+      }
+      artifacts.set(kind, withEtag(packArtifact(kind, next, this.config)));
       changed.push(kind);
       written[kind] = changes.written;
       if (changes.removed.length > 0) removed[kind] = changes.removed;
     }
     const groups = changedGroups(this.#model, model);
     this.#files = files;
+    this.#artifacts = artifacts;
     this.#model = model;
     const etags: Partial<Record<ServedKind, string>> = {};
     for (const [kind, artifact] of artifacts) etags[kind] = artifact.etag;
