@@ -91,6 +91,17 @@ export async function watchClient(
         await update(event.version);
       });
       if (signal.aborted) break;
+      if (why.startsWith("404 ")) {
+        // A server that does not watch: its client now, and a retry later
+        // (it may be restarted with --watch).
+        if (lost !== why) {
+          log(`${events} is not served: start the server with --watch`);
+          await update("the served version");
+        }
+        lost = why;
+        await sleep(hooks.maxBackoffMs ?? 5000, signal);
+        continue;
+      }
       if (lost !== why) log(`lost ${events}: ${why}; reconnecting`);
       lost = why;
       await sleep(backoff, signal);

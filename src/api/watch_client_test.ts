@@ -142,3 +142,40 @@ Deno.test("api --watch (process): one line per update; Ctrl-C exits 0 and leaves
     await copy.remove();
   }
 });
+
+Deno.test("api --watch against a server that does not watch: it says so, takes the client once and keeps asking", async () => {
+  const copy = await copyFixture("bookstore");
+  const app = await createServer({ project: copy.project, typeCheck: false });
+  const server = listen(app.fetch, { port: 0, hostname: "127.0.0.1" });
+  const dir = `${copy.dir}/client`;
+  const lines: string[] = [];
+  const updated = Promise.withResolvers<void>();
+  const stop = new AbortController();
+  const watched = watchClient(
+    resolveOptions(
+      parseCommandLine([`http://127.0.0.1:${server.port}/ts.zip`, dir]),
+    ),
+    {
+      signal: stop.signal,
+      log: (line) => lines.push(line),
+      onUpdate: () => updated.resolve(),
+      maxBackoffMs: 100,
+    },
+  );
+  try {
+    await updated.promise;
+    assert.ok((await readTree(dir)).has("Api.ts"));
+    assert.match(
+      lines[0]!,
+      /__tailor\/events is not served: start the server with --watch$/,
+    );
+    assert.match(lines[1]!, / updated to the served version: \d+ added/);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal(lines.length, 2, lines.join("\n"));
+  } finally {
+    stop.abort();
+    assert.equal(await watched, 0);
+    await server.shutdown();
+    await copy.remove();
+  }
+});
