@@ -115,11 +115,14 @@ export async function devServer(options: DevServerOptions): Promise<Fetch> {
         changing = undefined;
         void (starting ?? Promise.resolve()).then(() => handled?.resolve());
       },
-      onModels: (client, server) => {
+      onModels: (client, server, codeChanged) => {
         if (first !== undefined) {
           first(models(client, server));
           first = undefined;
-        } else replace(models(client, server));
+        } else if (codeChanged) {
+          replace(models(client, server));
+        }
+        // An edit of comments only: the running code is the same.
       },
     },
   });

@@ -50,6 +50,7 @@ Deno.test("tailor dev: an edit's routes are served on the next request, requests
     await Deno.writeTextFile(app, text.replace(from, to));
   };
   let server;
+  let tried = 0;
   try {
     const fetch = await devServer({
       entry: `${copy.project}/main.ts`,
@@ -58,7 +59,10 @@ Deno.test("tailor dev: an edit's routes are served on the next request, requests
       signal: stop.signal,
       log: (line) => lines.push(line),
       debounceMs: 10,
-      onVersion: (started) => versions.shift()?.(started),
+      onVersion: (started) => {
+        tried++;
+        versions.shift()?.(started);
+      },
     });
     server = listen(fetch, { port: 0, hostname: "127.0.0.1" });
     const base = `http://127.0.0.1:${server.port}`;
@@ -91,6 +95,18 @@ Deno.test("tailor dev: an edit's routes are served on the next request, requests
     // The document follows.
     assert.match(await get("/openapi.yml"), /\/added:/);
 
+    // An edit of a comment only: the document follows, the code stays.
+    const before = tried;
+    await edit("/** Says hello. */", "/** Says hello, kindly. */");
+    for (let i = 0; i < 400; i++) {
+      if ((await get("/openapi.yml")).includes("Says hello, kindly.")) break;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    assert.match(await get("/openapi.yml"), /Says hello, kindly\./);
+    // A route answers (once any new version would be up): none was started.
+    assert.equal(await get("/helloworld"), "200 Hello World!");
+    assert.equal(tried, before);
+
     // Code that does not start: the last good version serves.
     version = nextVersion();
     await edit(
@@ -99,6 +115,7 @@ Deno.test("tailor dev: an edit's routes are served on the next request, requests
     );
     const failed = await version;
     assert.equal(failed.ok, false);
+
     assert.ok(
       lines.some((line) =>
         line.includes("the new code did not start") &&

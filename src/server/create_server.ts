@@ -119,10 +119,15 @@ export interface CreateServerOptions {
     /** The event stream's heartbeat, stream cap and history. */
     readonly events?: EventHubOptions;
     /**
-     * Told of the first models and of each new good ones (`tailor dev`
-     * runs its app's new code on them).
+     * Told of the first models and of each new good ones, and whether the
+     * code changed or only comments (`tailor dev` runs its app's new code
+     * on them).
      */
-    readonly onModels?: (client: ApiModel, server: ApiModel) => void;
+    readonly onModels?: (
+      client: ApiModel,
+      server: ApiModel,
+      codeChanged: boolean,
+    ) => void;
     /** Told when a burst of source changes begins, and once it is handled. */
     readonly onBurst?: () => void;
     readonly onHandled?: () => void;
@@ -174,13 +179,17 @@ export async function createServer(
     } else if (reload.ok) {
       reloaded = withUriPrefix(reload.client, config.uriPrefix);
       publish(reloaded);
-      options.watch?.onModels?.(reload.client, reload.server);
+      options.watch?.onModels?.(
+        reload.client,
+        reload.server,
+        reload.codeChanged,
+      );
     }
     options.watch?.onReload?.(reload);
   });
   if (options.controllers !== undefined) mounted = analyzed.server;
   if (analyzed.server !== undefined) {
-    options.watch?.onModels?.(analyzed.client, analyzed.server);
+    options.watch?.onModels?.(analyzed.client, analyzed.server, true);
   }
   const models = {
     client: withUriPrefix(analyzed.client, config.uriPrefix),

@@ -122,7 +122,7 @@ export class WatchSession {
    * one call at a time, until `options.signal` aborts; then stops watching.
    */
   async watch(
-    onChange: () => Promise<void>,
+    onChange: (change: { readonly codeChanged: boolean }) => Promise<void>,
     options: WatchOptions,
   ): Promise<void> {
     const { signal, debounceMs = DEBOUNCE_MS } = options;
@@ -174,7 +174,7 @@ export class WatchSession {
         );
         if (refresh.changed.length === 0 && !also) return;
         this.#codeChanged ||= refresh.codeChanged;
-        await onChange();
+        await onChange({ codeChanged: refresh.codeChanged });
         // The edit may have imported new files.
         if (!signal.aborted) watchImports();
       } catch (error) {
