@@ -227,7 +227,10 @@ Deno.test("cli: --timings prints when each phase ended, in order", async () => {
 
 Deno.test("cli: wrong use is one line naming the fix, exit 2, no usage wall", async () => {
   const cases: [string[], RegExp][] = [
-    [[], /^error: tailor needs a command: init, generate, check, serve, dev, api/],
+    [
+      [],
+      /^error: tailor needs a command: init, generate, check, serve, dev, api/,
+    ],
     [["frobnicate"], /^error: tailor: unknown command frobnicate \(see/],
     [["generat"], /unknown command generat \(did you mean generate\?\)/],
     [["generate", "--project", "p"], /--out DIR is required/],
