@@ -9,6 +9,7 @@ import type { HttpRatio } from "./bench_http.ts";
 import type { DiffResult } from "./bench_diff.ts";
 import type { SmallReport } from "./bench_small.ts";
 import type { WarmResult } from "./bench_watch.ts";
+import { LIVE_CLIENTS, type LiveResult } from "./bench_live.ts";
 
 /** Min and median of one command's rounds, or why it was not measured. */
 export type Timing =
@@ -32,6 +33,8 @@ export interface Report {
   readonly warm: Readonly<Record<number, WarmResult>>;
   /** After an edit of code (the type check runs again). */
   readonly warmCode: Readonly<Record<number, WarmResult>>;
+  /** The live loop: server edit to 5 `api --watch` clients, added route to 200. */
+  readonly live?: Readonly<Record<number, LiveResult>>;
   readonly rss:
     | {
       readonly endpoints: number;
@@ -206,6 +209,7 @@ export function toJson(report: Report): Record<string, unknown> {
     timings,
     warm_ms: warmMs(report.warm),
     warm_code_ms: warmMs(report.warmCode),
+    live: liveMs(report.live ?? {}),
     rss_mb: "mb" in rss
       ? { endpoints: rss.endpoints, ...roundValues(rss.mb) }
       : null,
@@ -245,6 +249,33 @@ function warmMs(
     Object.entries(results).map((
       [size, w],
     ) => [size, "ms" in w ? Math.round(w.ms) : null]),
+  );
+}
+
+/**
+ * The live loop's keys per size: `doc_p50_ms`, `doc_p95_ms`, `code_p50_ms`,
+ * `route_p50_ms`, `route_reload_p50_ms`, or `reason`.
+ */
+function liveMs(
+  results: Readonly<Record<number, LiveResult>>,
+): Record<string, Record<string, number | string>> {
+  return Object.fromEntries(
+    Object.entries(results).map(([size, live]) => [
+      size,
+      "reason" in live ? { reason: live.reason } : {
+        clients: LIVE_CLIENTS,
+        doc_p50_ms: Math.round(live.docP50Ms),
+        doc_p95_ms: Math.round(live.docP95Ms),
+        code_p50_ms: Math.round(live.codeP50Ms),
+        ...(live.routeP50Ms === undefined ? {} : {
+          route_p50_ms: Math.round(live.routeP50Ms),
+          route_reload_p50_ms: Math.round(live.routeReloadP50Ms!),
+        }),
+        ...(live.routeReason === undefined
+          ? {}
+          : { route_reason: live.routeReason }),
+      },
+    ]),
   );
 }
 
@@ -344,6 +375,11 @@ export function formatTable(report: Report): string {
     );
   }
   lines.push("", `peak RSS (MB): ${cell(json.rss_mb)}`);
+  for (const [size, live] of Object.entries(json.live as object)) {
+    lines.push(
+      `live loop @${size} (ms, ${LIVE_CLIENTS} clients): ${cell(live)}`,
+    );
+  }
   const notes = Object.entries(json.notes as Record<string, string>);
   if (notes.length > 0) {
     lines.push("", "notes:", ...notes.map(([k, v]) => `  ${k}: ${v}`));

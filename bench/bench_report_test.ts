@@ -119,3 +119,31 @@ Deno.test("the table shows medians, mins, ratios and targets", () => {
   ok(table.includes("generate_ts_skip_check 470, deno_eval 10"), table);
   ok(table.includes("failed"), table);
 });
+
+Deno.test("--json carries the live loop's keys per size, or why not", () => {
+  const json = toJson({
+    ...REPORT,
+    live: {
+      250: {
+        docP50Ms: 90.4,
+        docP95Ms: 150.6,
+        codeP50Ms: 380,
+        routeP50Ms: 480,
+        routeReloadP50Ms: 300,
+        runs: { doc: [90.4], code: [380], route: [480] },
+      },
+      1000: { reason: "no line" },
+    },
+  });
+  deepStrictEqual(json.live, {
+    250: {
+      clients: 5,
+      doc_p50_ms: 90,
+      doc_p95_ms: 151,
+      code_p50_ms: 380,
+      route_p50_ms: 480,
+      route_reload_p50_ms: 300,
+    },
+    1000: { reason: "no line" },
+  });
+});

@@ -164,6 +164,33 @@ export const SERVE: CommandSpec = {
   run: async (args) => (await import("./serve_command.ts")).serve(args),
 };
 
+/** `tailor dev`. */
+export const DEV: CommandSpec = {
+  name: "dev",
+  summary:
+    "run your app (export default app) with routes reloaded on each save",
+  positionals: [{
+    name: "MAIN",
+    description:
+      "the app's entry module: it ends with `export default app` (createServer's app)",
+  }],
+  options: SERVE_OPTIONS.filter((option) =>
+    !["model", "watch", "max-body"].includes(option.name)
+  ).map((option) =>
+    option.name === "project"
+      ? {
+        ...option,
+        default: "MAIN's folder",
+        description: "the project its controllers are analyzed from",
+      }
+      : option
+  ),
+  examples: [
+    ["tailor dev main.ts", "http://127.0.0.1:8080/, routes reloaded on save"],
+  ],
+  run: async (args) => (await import("./dev_command.ts")).dev(args),
+};
+
 /** `tailor api`: its own arguments, read by the shared downloader. */
 export const API: CommandSpec = {
   name: "api",
@@ -246,6 +273,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   CHECK,
   FETCHERS,
   SERVE,
+  DEV,
   API,
   DIFF,
 ];

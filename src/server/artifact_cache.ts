@@ -47,9 +47,24 @@ export class ArtifactCache {
     }
     return entry;
   }
+
+  /** Stores `artifact` as the artifact of `key` (rendered ahead). */
+  seed(key: string, artifact: CachedArtifact): void {
+    this.#entries.set(key, Promise.resolve(artifact));
+  }
 }
 
-function withEtag(artifact: RenderedArtifact): CachedArtifact {
+/** The cache key of an artifact request: kind, groups, import extension. */
+export function artifactKey(
+  kind: string,
+  groups: readonly string[],
+  importExtension: string | undefined,
+): string {
+  return [kind, groups.join(","), importExtension ?? ""].join("|");
+}
+
+/** `artifact` with its strong ETag. */
+export function withEtag(artifact: RenderedArtifact): CachedArtifact {
   const digest = createHash("sha256").update(artifact.bytes).digest(
     "base64url",
   );

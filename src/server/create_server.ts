@@ -19,11 +19,16 @@ import type { ApiModel } from "../model/api_model.ts";
 import { type Diagnostic, formatDiagnostic } from "../model/diagnostic.ts";
 import { selectGroups } from "../model/select_groups.ts";
 import { withUriPrefix } from "../model/uri_prefix.ts";
-import { serverModels } from "../pipeline.ts";
 import type { AnyClass } from "../runtime/metadata.ts";
 import { checkBudget, type FetcherBudget } from "../runtime/fetcher_budget.ts";
 import { withFetcherBudget } from "../store/request_budget.ts";
-import { answerArtifact, ArtifactCache } from "./artifact_cache.ts";
+import {
+  answerArtifact,
+  ArtifactCache,
+  artifactKey,
+} from "./artifact_cache.ts";
+import { ArtifactVersions } from "./artifact_versions.ts";
+import { EventHub, type EventHubOptions, EVENTS_PATH } from "./events.ts";
 import { isBadQuery, parseArtifactQuery } from "./artifact_query.ts";
 import {
   type ArtifactRoute,
@@ -49,7 +54,8 @@ import {
 import { allowedMethods, methodNotAllowed } from "./method_not_allowed.ts";
 import { RESTART_NEEDED, servesSame } from "./serving_guard.ts";
 import type { AbsentResult } from "../model/absent_result.ts";
-import { type Reload, watchServerModels } from "../watch/watch_server.ts";
+import type { Reload } from "../watch/watch_server.ts";
+import { devModelsOf } from "../dev/dev_models.ts";
 
 /** Options of {@link createServer}. */
 export interface CreateServerOptions {
@@ -128,8 +134,9 @@ export interface CreateServerOptions {
   /**
    * Watch `project` until `signal` aborts: after each change of its sources
    * the artifacts are rendered from the new model (new ETags); an edit with
-   * diagnostics prints them and keeps the last good artifacts. The running
-   * controllers stay as they were loaded.
+   * diagnostics prints them and keeps the last good artifacts. Each new
+   * version is announced on the event stream `GET /__tailor/events`. The
+   * running controllers stay as they were loaded.
    */
   readonly watch?: {
     readonly signal: AbortSignal;
@@ -137,6 +144,21 @@ export interface CreateServerOptions {
     readonly onReload?: (reload: Reload) => void;
     /** Quiet time before a change is handled (default 100 ms). */
     readonly debounceMs?: number;
+    /** The event stream's heartbeat, stream cap and history. */
+    readonly events?: EventHubOptions;
+    /**
+     * Told of the first models and of each new good ones, and whether the
+     * code changed or only comments (`tailor dev` runs its app's new code
+     * on them).
+     */
+    readonly onModels?: (
+      client: ApiModel,
+      server: ApiModel,
+      codeChanged: boolean,
+    ) => void;
+    /** Told when a burst of source changes begins, and once it is handled. */
+    readonly onBurst?: () => void;
+    readonly onHandled?: () => void;
   };
 }
 
@@ -188,11 +210,19 @@ export async function createServer(
       console.error(RESTART_NEEDED);
     } else if (reload.ok) {
       reloaded = withUriPrefix(reload.client, config.uriPrefix);
-      cache = new ArtifactCache(options.onRender);
+      publish(reloaded);
+      options.watch?.onModels?.(
+        reload.client,
+        reload.server,
+        reload.codeChanged,
+      );
     }
     options.watch?.onReload?.(reload);
   });
   if (options.controllers !== undefined) mounted = analyzed.server;
+  if (analyzed.server !== undefined) {
+    options.watch?.onModels?.(analyzed.client, analyzed.server, true);
+  }
   const models = {
     client: withUriPrefix(analyzed.client, config.uriPrefix),
     ...(analyzed.server === undefined
@@ -204,6 +234,30 @@ export async function createServer(
       ? "api"
       : basename(resolve(options.project)));
   const artifacts = artifactRoutes(config);
+  // Watch mode: each model is a version, rendered ahead and announced.
+  // Under `tailor dev` the supervisor watches, renders and announces.
+  const watch = options.project !== undefined &&
+      devModelsOf(options.project) !== undefined
+    ? undefined
+    : options.watch;
+  const versions = watch === undefined
+    ? undefined
+    : new ArtifactVersions(config, sourceName, artifacts);
+  const hub = watch === undefined ? undefined : new EventHub(watch.events);
+  const publish = (model: ApiModel) => {
+    if (versions === undefined || hub === undefined) return;
+    const version = versions.next(model);
+    const next = new ArtifactCache(options.onRender);
+    for (const [kind, artifact] of version.artifacts) {
+      next.seed(artifactKey(kind, [], undefined), artifact);
+    }
+    cache = next;
+    hub.publish(version.change);
+  };
+  publish(models.client);
+  watch?.signal.addEventListener("abort", () => hub?.close(), {
+    once: true,
+  });
   const app = new Hono();
   const routes: string[] = [];
   if (options.cors !== undefined && options.cors.origins.length > 0) {
@@ -215,6 +269,15 @@ export async function createServer(
     app.use((_, next) => withFetcherBudget(budget, next));
   }
   for (const middleware of options.middleware ?? []) app.use(middleware);
+  app.get(EVENTS_PATH, (c) =>
+    hub === undefined
+      ? c.json({
+        error: "not-found",
+        path: EVENTS_PATH,
+        message:
+          "this server does not watch its project: start it with --watch",
+      }, 404)
+      : hub.handle(c));
 
   for (const artifact of artifacts) {
     app.get(artifact.path, async (c) => {
@@ -236,11 +299,11 @@ export async function createServer(
       const documentQuery = query.groups.length === 0
         ? ""
         : `?groups=${query.groups.map(encodeURIComponent).join(",")}`;
-      const key = [
+      const key = artifactKey(
         artifact.kind,
-        query.groups.join(","),
-        query.importExtension ?? "",
-      ].join("|");
+        query.groups,
+        query.importExtension,
+      );
       const rendered = await cache.get(
         key,
         () =>
@@ -369,6 +432,11 @@ async function modelsOf(
   if (options.models !== undefined && options.watch === undefined) {
     return options.models;
   }
+  // Run by `tailor dev`: the models it analyzed; it watches.
+  const dev = options.project === undefined
+    ? undefined
+    : devModelsOf(options.project);
+  if (dev !== undefined) return { client: dev.client, server: dev.server };
   if (options.project === undefined) {
     throw new ServerStartError(
       options.watch === undefined
@@ -378,16 +446,26 @@ async function modelsOf(
   }
   const typeCheck = options.typeCheck !== false;
   const { watch } = options;
+  // Loaded here: the analyzer is not loaded where models are given.
   const analyzed = watch === undefined
-    ? await serverModels(options.project, { typeCheck })
-    : await watchServerModels(options.project, {
+    ? await (await import("../pipeline.ts")).serverModels(options.project, {
       typeCheck,
-      signal: watch.signal,
-      onReload,
-      ...(watch.debounceMs === undefined
-        ? {}
-        : { debounceMs: watch.debounceMs }),
-    });
+    })
+    : await (await import("../watch/watch_server.ts")).watchServerModels(
+      options.project,
+      {
+        typeCheck,
+        signal: watch.signal,
+        onReload,
+        ...(watch.onBurst === undefined ? {} : { onBurst: watch.onBurst }),
+        ...(watch.onHandled === undefined
+          ? {}
+          : { onHandled: watch.onHandled }),
+        ...(watch.debounceMs === undefined
+          ? {}
+          : { debounceMs: watch.debounceMs }),
+      },
+    );
   if (!analyzed.ok) {
     throw new ServerStartError(
       [
