@@ -1,5 +1,6 @@
 /**
- * The `tailor` command: `init`, `generate`, `check`, `serve` and `api`.
+ * The `tailor` command: `init`, `generate`, `check`, `fetchers`, `serve` and
+ * `api`.
  *
  * ```
  * deno install -g -A -n tailor jsr:@tailor/tailor/cli

@@ -21,6 +21,25 @@ async function run(
   }
 }
 
+Deno.test("cli: a second generate writes nothing when nothing changed", async () => {
+  const out = await Deno.makeTempDir();
+  try {
+    const args = ["generate", "--project", "fixtures/bookstore", "--out", out];
+    const first = await run(...args);
+    assert.equal(first.status, 0, first.err);
+    assert.match(first.out, /wrote \d+ files to /);
+    const before = await Deno.stat(`${out}/ts/index.ts`);
+    const second = await run(...args);
+    assert.equal(second.status, 0, second.err);
+    assert.match(second.out, /updated .*: 0 written, 0 removed/);
+    const after = await Deno.stat(`${out}/ts/index.ts`);
+    assert.equal(after.ino, before.ino);
+    assert.equal(after.mtime?.getTime(), before.mtime?.getTime());
+  } finally {
+    await Deno.remove(out, { recursive: true });
+  }
+});
+
 Deno.test("cli: generate writes every artifact, and check accepts it", async () => {
   const out = await Deno.makeTempDir();
   const generated = await run(
@@ -208,7 +227,10 @@ Deno.test("cli: --timings prints when each phase ended, in order", async () => {
 
 Deno.test("cli: wrong use is one line naming the fix, exit 2, no usage wall", async () => {
   const cases: [string[], RegExp][] = [
-    [[], /^error: tailor needs a command: init, generate, check, serve, api/],
+    [
+      [],
+      /^error: tailor needs a command: init, generate, check, fetchers, serve, dev, api, diff/,
+    ],
     [["frobnicate"], /^error: tailor: unknown command frobnicate \(see/],
     [["generat"], /unknown command generat \(did you mean generate\?\)/],
     [["generate", "--project", "p"], /--out DIR is required/],

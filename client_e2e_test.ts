@@ -442,3 +442,43 @@ Deno.test("e2e: the bookstore in null render mode: the client's nulls are what t
     await Deno.remove(project, { recursive: true });
   }
 });
+
+Deno.test("e2e: the bookstore with absentResult null: absent results are JSON null, the document exact, the client reads undefined", async () => {
+  const project = await Deno.makeTempDir({ prefix: "tailor_e2e_" });
+  const serving = bookstoreServing();
+  const app = await createServer({
+    project: `${ROOT}fixtures/bookstore`,
+    typeCheck: false,
+    absentResult: "null",
+    controllers: serving.controllers,
+    fetcherOwners: serving.fetcherOwners,
+    middleware: [serving.middleware],
+  });
+  const { server, base } = serveApp(app);
+  try {
+    const wire = await fetch(`${base}/book/999999`);
+    assert.equal(wire.status, 200);
+    assert.equal(wire.headers.get("content-type"), "application/json");
+    assert.equal(await wire.text(), "null");
+    const document = await (await fetch(`${base}/openapi.yml`)).text();
+    assert.doesNotMatch(document, /x-tailor-nullable/);
+    const client = await downloadClient(
+      `${base}/ts.zip`,
+      `${project}/src/__generated`,
+    );
+    const api = new client.Api(client.createFetchExecutor({ baseUrl: base }));
+    assert.equal(await api.bookService.findBook({ id: 999999 }), undefined);
+    assert.equal(
+      await api.dynamicBookService.findBook({ id: 999999 }),
+      undefined,
+    );
+    assert.equal(
+      await api.bookStoreService.findRunnerUp({ id: 999999 }),
+      undefined,
+    );
+    assert.ok(await api.bookService.findBook({ id: 1 }));
+  } finally {
+    await server.shutdown();
+    await Deno.remove(project, { recursive: true });
+  }
+});

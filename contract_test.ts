@@ -21,6 +21,7 @@ import {
 } from "./src/testing/openapi_contract.ts";
 import { startExampleServer } from "./src/testing/example_server.ts";
 import { treeshopApp } from "./src/testing/treeshop_app.ts";
+import { treeshopAuthenticators } from "./fixtures/treeshop/injectors.ts";
 
 type Method = "GET" | "POST";
 
@@ -44,6 +45,7 @@ interface Call {
 async function runContract(
   base: string,
   calls: readonly Call[],
+  headers: Record<string, string> = {},
 ): Promise<string[]> {
   const text = await (await fetch(`${base}/openapi.yml`)).text();
   const doc = parse(text);
@@ -54,6 +56,7 @@ async function runContract(
   let last: WireAnswer | undefined;
   const client = createClient({
     baseUrl: base,
+    headers,
     fetch: async (request: Request) => {
       const response = await fetch(request);
       last = {
@@ -397,7 +400,8 @@ const TREESHOP_CALLS: readonly Call[] = [
   {
     method: "POST",
     path: "/tree/nodes",
-    params: { header: { "x-request-id": "r2" } },
+    // Not a bearer token (every call sends one by default).
+    params: { header: { "x-request-id": "r2", authorization: "Basic eA==" } },
     body: { name: "Caps" },
     status: 401,
   },
@@ -463,14 +467,18 @@ const TREESHOP_CALLS: readonly Call[] = [
 ];
 
 Deno.test("contract: every treeshop answer is what its served document says", async () => {
-  const app = await treeshopApp();
+  const app = await treeshopApp({ authenticate: treeshopAuthenticators });
   const server = Deno.serve(
     { hostname: "127.0.0.1", port: 0, onListen: () => {} },
     app.fetch,
   );
   try {
     const base = `http://127.0.0.1:${server.addr.port}`;
-    assert.deepEqual(await runContract(base, TREESHOP_CALLS), []);
+    // Its document requires a bearer token on every operation.
+    assert.deepEqual(
+      await runContract(base, TREESHOP_CALLS, { authorization: "Bearer ada" }),
+      [],
+    );
   } finally {
     await server.shutdown();
   }

@@ -3,15 +3,21 @@
  * type checkers and peer generators on representative synthetic projects,
  * in interleaved rounds (A B C A B C ...), min and median; warm regeneration
  * in watch mode; peak memory; requests per second of the server against a
- * bare Hono route. Prints the ratios the performance targets name.
+ * bare Hono route; `tailor diff` of two models of each size. Prints the
+ * ratios the performance targets name.
  *
  *   deno task bench [--endpoints 250,1000,4000] [--rounds 5] [--json]
  *                   [--skip hey_api,orval] [--no-http] [--http-seconds 5]
  *                   [--rss-endpoints N] [--json-file FILE] [--keep]
- *                   [--postgres URL]
+ *                   [--postgres URL] [--no-live] [--live-only]
+ *
+ * The live loop (`bench_live.ts`: a server edit until it has reached 5
+ * `api --watch` clients; an added route until its first 200) runs at each
+ * size unless `--no-live`; `--live-only` runs only it.
  *
  * `--postgres URL` (else env DATABASE_URL): the PostgreSQL database of
- * `books_vs_sql_pg` (Tailor's server seeds it when empty).
+ * `books_vs_sql_pg` (Tailor's server seeds it when empty). `--skip
+ * bookstore` leaves out the small project's fixed cost (bench_small.ts).
  *
  * Timings need a quiet machine; timing is kept out of `deno test`.
  *
@@ -31,6 +37,9 @@ import {
 } from "./bench_commands.ts";
 import { hasProc, median, rssRun, timeRun } from "./bench_process.ts";
 import { measureWarm, type WarmResult } from "./bench_watch.ts";
+import { type DiffResult, measureDiff } from "./bench_diff.ts";
+import { measureSmall } from "./bench_small.ts";
+import { type LiveResult, measureLive } from "./bench_live.ts";
 import {
   formatTable,
   type Report,
@@ -62,6 +71,8 @@ function parseOptions(args: string[]) {
         keep: { type: "boolean", default: false },
         "json-file": { type: "string" },
         postgres: { type: "string" },
+        "no-live": { type: "boolean", default: false },
+        "live-only": { type: "boolean", default: false },
       },
     }).values;
   } catch (error) {
@@ -203,18 +214,31 @@ if (import.meta.main) {
     const timings: Report["timings"] = {};
     const warm: Record<string, WarmResult> = {};
     const warmCode: Record<string, WarmResult> = {};
+    const diff: Record<number, DiffResult> = {};
+    const live: Record<string, LiveResult> = {};
+    const liveOnly = values["live-only"];
     let rss: Report["rss"] = { reason: "no /proc on this machine" };
     const only = (prepared: Prepared): Prepared => ({
       ...prepared,
       commands: prepared.commands.filter((c) => !skipped.has(c.name)),
     });
     log("warm-up on a 20-endpoint project");
-    const failed = await warmUp(
+    const failed = liveOnly ? new Map<string, string>() : await warmUp(
       only(await prepare(work, WARM_UP_ENDPOINTS, tools, tsgo)),
     );
     for (const endpoints of [...new Set([...sizes, rssSize])]) {
       log(`preparing ${endpoints} endpoints in ${work}`);
       const prepared = only(await prepare(work, endpoints, tools, tsgo));
+      if (sizes.includes(endpoints) && !values["no-live"]) {
+        log(`  ${endpoints} endpoints: the live loop`);
+        live[endpoints] = await measureLive(
+          prepared.project,
+          endpoints,
+          work,
+          rounds!,
+        );
+      }
+      if (liveOnly) continue;
       if (sizes.includes(endpoints)) {
         timings[endpoints] = await timeRounds(prepared, rounds!, failed, log);
         const { codeAnchor, ...target } = editTarget(endpoints);
@@ -229,11 +253,18 @@ if (import.meta.main) {
           { ...setup, anchor: codeAnchor, edit: "code" },
           rounds!,
         );
+        log(`  ${endpoints} endpoints: tailor diff`);
+        diff[endpoints] = await measureDiff(prepared.project, work, rounds!);
       }
-      if (endpoints === rssSize && hasProc()) {
+      if (endpoints === rssSize && hasProc() && !liveOnly) {
         log(`  ${endpoints} endpoints: peak memory`);
         rss = { endpoints, mb: await measureRss(prepared) };
       }
+    }
+    let small: Report["small"] = { reason: "--skip bookstore" };
+    if (!skipped.has("bookstore")) {
+      log("the bookstore: fixed cost");
+      small = await measureSmall(work, tools, rounds!);
     }
     const load = {
       autocannon: tools.autocannon!,
@@ -241,12 +272,15 @@ if (import.meta.main) {
       seconds: httpSeconds!,
       connections: 50,
     };
-    const noHttp = { value: null, reason: "--no-http" } as const;
+    const noHttp = {
+      value: null,
+      reason: liveOnly ? "--live-only" : "--no-http",
+    } as const;
     const postgres = values.postgres ?? Deno.env.get("DATABASE_URL");
     const http: Report["http"] = {
-      zip: values["no-http"] ? noHttp : await zipVsHono(load),
-      books: values["no-http"] ? noHttp : await booksVsSql(load),
-      booksPostgres: values["no-http"]
+      zip: values["no-http"] || liveOnly ? noHttp : await zipVsHono(load),
+      books: values["no-http"] || liveOnly ? noHttp : await booksVsSql(load),
+      booksPostgres: values["no-http"] || liveOnly
         ? noHttp
         : postgres === undefined
         ? { value: null, reason: "no PostgreSQL: give --postgres URL" }
@@ -266,8 +300,11 @@ if (import.meta.main) {
       timings,
       warm,
       warmCode,
+      live,
       rss,
       http,
+      diff,
+      small,
     };
     const json = JSON.stringify(toJson(report), null, 2);
     if (values["json-file"] !== undefined) {

@@ -19,6 +19,14 @@ export interface RunResult {
   readonly code: number;
   /** The first lines of stderr and stdout, for a failure message. */
   readonly output: string;
+  /** All of stderr (`--timings` is read from it). */
+  readonly stderr: string;
+  /**
+   * CPU time (user + system, ms) of the command and its children, which
+   * moves far less than wall time on a busy machine; undefined without
+   * `/proc`.
+   */
+  readonly cpuMs?: number;
 }
 
 function spawn(command: Command): Deno.ChildProcess {
@@ -38,12 +46,37 @@ function firstLines(stderr: Uint8Array, stdout: Uint8Array): string {
     .split("\n").slice(0, 8).join("\n");
 }
 
-/** Runs `command` to its end; wall time from spawn to exit. */
+/**
+ * Runs `command` to its end; wall time from spawn to exit, and its CPU
+ * time. Not to be run beside another child of this process: the CPU time
+ * is what this process's reaped children used meanwhile.
+ */
 export async function timeRun(command: Command): Promise<RunResult> {
+  const cpuBefore = childrenCpuMs();
   const started = performance.now();
   const { code, stdout, stderr } = await spawn(command).output();
   const ms = performance.now() - started;
-  return { ms, code, output: firstLines(stderr, stdout) };
+  const cpuAfter = childrenCpuMs();
+  return {
+    ms,
+    code,
+    output: firstLines(stderr, stdout),
+    stderr: new TextDecoder().decode(stderr),
+    ...(cpuBefore === undefined || cpuAfter === undefined
+      ? {}
+      : { cpuMs: cpuAfter - cpuBefore }),
+  };
+}
+
+/**
+ * CPU time (ms) of this process's reaped children: `cutime` + `cstime` of
+ * `/proc/self/stat`, in clock ticks of 10 ms (Linux's USER_HZ).
+ */
+function childrenCpuMs(): number | undefined {
+  const stat = readText("/proc/self/stat");
+  if (stat === "") return undefined;
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[13]) + Number(fields[14])) * 10;
 }
 
 /** Whether this machine has `/proc` to read memory from. */
@@ -118,7 +151,13 @@ export async function rssRun(
   const ms = performance.now() - started;
   done = true;
   await sampling;
-  return { ms, code, output: firstLines(stderr, stdout), peakBytes };
+  return {
+    ms,
+    code,
+    output: firstLines(stderr, stdout),
+    stderr: new TextDecoder().decode(stderr),
+    peakBytes,
+  };
 }
 
 /** Median of `values` (mean of the middle two for an even count). */

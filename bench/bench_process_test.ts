@@ -32,3 +32,23 @@ Deno.test({
     ok(result.peakBytes > 200 * 2 ** 20, String(result.peakBytes));
   },
 });
+
+Deno.test({
+  name: "a run's CPU time is its own, not its wall time",
+  ignore: !hasProc(),
+  fn: async () => {
+    // A fixed amount of work (about 0.3 s of one core), and a wait.
+    const busy = await timeRun(
+      deno("let x = 0; for (let i = 0; i < 3e8; i++) x += i % 7; if (!x) 1;"),
+    );
+    const idle = await timeRun(
+      deno("await new Promise((r) => setTimeout(r, 300))"),
+    );
+    ok(idle.ms >= 300, String(idle.ms));
+    ok(
+      busy.cpuMs !== undefined && idle.cpuMs !== undefined &&
+        busy.cpuMs >= idle.cpuMs + 150,
+      `${busy.cpuMs} against ${idle.cpuMs}`,
+    );
+  },
+});

@@ -28,6 +28,19 @@ const REPORT: Report = {
     books: { value: null, reason: "no store" },
     booksPostgres: { value: 0.85, tailorRps: 850, baselineRps: 1000 },
   },
+  diff: {
+    250: { diffMs: 12.4, processMs: 300, changes: 9 },
+    1000: { reason: "tailor diff exit 2" },
+  },
+  small: {
+    timings: {
+      generate_ts_skip_check: { minMs: 380, medianMs: 420, runs: [420] },
+      deno_eval: { minMs: 20, medianMs: 25, runs: [25] },
+      openapi_typescript: { failed: "exit 1: boom" },
+    },
+    phasesMs: { "sources found": 40, "analyzed": 350 },
+    cpuMs: { generate_ts_skip_check: 470, deno_eval: 10 },
+  },
 };
 
 Deno.test("--json carries every key the performance targets name", () => {
@@ -48,6 +61,8 @@ Deno.test("--json carries every key the performance targets name", () => {
   }
   deepStrictEqual(json.cold_vs_tsc, { 250: 2, 1000: 2 });
   deepStrictEqual(json.cold_vs_tsgo, { 250: null, 1000: null });
+  deepStrictEqual(json.diff_ms, { 250: 12, 1000: null });
+  deepStrictEqual(json.diff_process_ms, { 250: 300, 1000: null });
   deepStrictEqual(json.ts_vs_openapi_typescript, { 250: 2, 1000: null });
   deepStrictEqual(json.warm_vs_cold, { 250: 0.05, 1000: null });
   deepStrictEqual(json.warm_code_vs_cold, { 250: 0.5, 1000: null });
@@ -55,6 +70,13 @@ Deno.test("--json carries every key the performance targets name", () => {
   deepStrictEqual(json.books_vs_sql, null);
   deepStrictEqual(json.books_vs_sql_pg, 0.85);
   deepStrictEqual(json.rss_vs_tsc, 1.5);
+  deepStrictEqual(json.bookstore_ts_skip_check_s, 0.42);
+  deepStrictEqual(json.bookstore_deno_eval_s, 0.025);
+  deepStrictEqual(json.bookstore_openapi_typescript_s, null);
+  deepStrictEqual(
+    (json.bookstore as { phases_ms: unknown }).phases_ms,
+    { "sources found": 40, "analyzed": 350 },
+  );
 });
 
 Deno.test("every null ratio has a note saying why", () => {
@@ -68,11 +90,60 @@ Deno.test("every null ratio has a note saying why", () => {
   deepStrictEqual(notes["warm_vs_cold@1000"], "no --watch");
   deepStrictEqual(notes["warm_code_vs_cold@1000"], "no --watch");
   deepStrictEqual(notes.books_vs_sql, "no store");
+  deepStrictEqual(
+    notes.bookstore_openapi_typescript_s,
+    "openapi_typescript failed: exit 1: boom",
+  );
+  deepStrictEqual(
+    notes.bookstore_typescript_floor_s,
+    "typescript_floor skipped",
+  );
+  deepStrictEqual(
+    toJson({ ...REPORT, small: { reason: "--skip bookstore" } }).notes,
+    {
+      ...notes,
+      bookstore_ts_skip_check_s: "--skip bookstore",
+      bookstore_deno_eval_s: "--skip bookstore",
+      bookstore_typescript_floor_s: "--skip bookstore",
+      bookstore_openapi_typescript_s: "--skip bookstore",
+    },
+  );
 });
 
 Deno.test("the table shows medians, mins, ratios and targets", () => {
   const table = formatTable(REPORT);
   ok(table.includes("1.00 (0.90)"), table);
-  ok(/cold_vs_tsc\s+2\s+2 {2}<= 0.6/.test(table), table);
+  ok(/cold_vs_tsc\s+2\s+2 {2}<= 0.5/.test(table), table);
+  ok(/bookstore_ts_skip_check_s\s+0.42 {2}<= 0.4/.test(table), table);
+  ok(/350 {2}analyzed/.test(table), table);
+  ok(table.includes("generate_ts_skip_check 470, deno_eval 10"), table);
   ok(table.includes("failed"), table);
+});
+
+Deno.test("--json carries the live loop's keys per size, or why not", () => {
+  const json = toJson({
+    ...REPORT,
+    live: {
+      250: {
+        docP50Ms: 90.4,
+        docP95Ms: 150.6,
+        codeP50Ms: 380,
+        routeP50Ms: 480,
+        routeReloadP50Ms: 300,
+        runs: { doc: [90.4], code: [380], route: [480] },
+      },
+      1000: { reason: "no line" },
+    },
+  });
+  deepStrictEqual(json.live, {
+    250: {
+      clients: 5,
+      doc_p50_ms: 90,
+      doc_p95_ms: 151,
+      code_p50_ms: 380,
+      route_p50_ms: 480,
+      route_reload_p50_ms: 300,
+    },
+    1000: { reason: "no line" },
+  });
 });

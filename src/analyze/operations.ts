@@ -32,6 +32,7 @@ import {
 } from "./mapping.ts";
 import { checkQueryKeys, queryObjectProperties } from "./query_objects.ts";
 import { buildResult } from "./results.ts";
+import { withStoreParameterRules } from "./store_rules.ts";
 import { defaultOwner } from "./static_types.ts";
 import type { TypeMapper } from "./type_mapper.ts";
 
@@ -189,7 +190,11 @@ export function buildOperation(
     path: route.path,
     ...(doc === undefined ? {} : { doc }),
     groups,
-    parameters,
+    parameters: withStoreParameterRules(
+      parameters,
+      result.type,
+      (entity) => mapper.sortableProperties(entity),
+    ),
     ...(injected.length === 0 ? {} : { injected }),
     result,
     source: sink.location(method.name),

@@ -13,6 +13,10 @@
  * files are the ones ts-morph bundles (`@ts-morph/common`, with the
  * compiler itself), so nothing is read from disk for them.
  *
+ * Tailor's own modules that a project imports (its runtime, its store) are
+ * read as their declarations (tailor_declarations.ts): the analysis needs
+ * their types, not their code.
+ *
  * Module specifiers are resolved by a {@link SpecifierResolver} first (the
  * project's Deno resolution, see deno_resolution.ts), then by TypeScript's
  * own resolution for what it does not map to an existing file.
@@ -21,12 +25,16 @@
  */
 
 import { getLibFiles, libFolderInMemoryPath, ts } from "@ts-morph/common";
+import { isTailorModule, TailorDeclarations } from "./tailor_declarations.ts";
 
 const CASE_SENSITIVE = Deno.build.os !== "windows" &&
   Deno.build.os !== "darwin";
 
 /** Text of a file as it is on disk, a byte order mark included. */
 const DECODER = new TextDecoder("utf-8", { ignoreBOM: true });
+
+/** Declaration texts of Tailor's modules, kept in the user cache. */
+const TAILOR_DECLARATIONS = new TailorDeclarations();
 
 const LIB_TEXTS = new Map(
   getLibFiles().map((lib) => [
@@ -181,7 +189,7 @@ export class SourceProject {
     if (old === undefined || LIB_TEXTS.has(path)) return false;
     let text: string | undefined;
     try {
-      text = readText(path);
+      text = importedText(path);
     } catch (error) {
       if (!(error instanceof Deno.errors.NotFound)) throw error;
     }
@@ -292,7 +300,7 @@ export class SourceProject {
     const lib = LIB_TEXTS.get(path);
     if (lib !== undefined) return lib;
     try {
-      return readText(path);
+      return importedText(path);
     } catch {
       return undefined;
     }
@@ -348,6 +356,12 @@ export class SourceProject {
 
 function readText(path: string): string {
   return DECODER.decode(Deno.readFileSync(path));
+}
+
+/** The text of a file the program reads beside the project's own. */
+function importedText(path: string): string {
+  const text = readText(path);
+  return isTailorModule(path) ? TAILOR_DECLARATIONS.textOf(path, text) : text;
 }
 
 function statSync(path: string): Deno.FileInfo | undefined {

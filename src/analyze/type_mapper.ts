@@ -126,6 +126,17 @@ export class TypeMapper implements TypeNodeMapper {
     };
   }
 
+  /**
+   * The properties an entity can be sorted by (id, columns, formulas), by
+   * entity name; none for an entity not read.
+   */
+  sortableProperties(entity: string): string[] {
+    const info = this.#parts.names.entityNamed(entity);
+    return (info?.properties ?? []).filter((p) => p.kind === "scalar").map((
+      p,
+    ) => p.name);
+  }
+
   /** A static type reached so far, by name; undefined while being built. */
   staticType(name: string): StaticTypeModel | undefined {
     return this.#parts.statics.get(name);

@@ -59,6 +59,8 @@ export interface ApiOptions {
   readonly dir: string;
   /** Replace `dir` even when it lacks Tailor's marker file. */
   readonly force?: boolean;
+  /** Keep following the server's event stream (`--watch`). */
+  readonly watch?: boolean;
   /** Milliseconds to wait for the server's answer (the response headers). */
   readonly connectTimeoutMs: number;
   /** Milliseconds without a byte of the body before giving up. */
@@ -88,6 +90,9 @@ whole, then swaps it in for DIR.
   URL                     archive address (default ${DEFAULT_URL})
   DIR                     target directory (default ${DEFAULT_DIR})
   --force                 replace DIR even without Tailor's marker file
+  --watch                 keep DIR at the server's client: follow the events
+                          of a server run with --watch, swap DIR in on each
+                          change (one line each), reconnect when it restarts
   --groups a,b            only the APIs of these groups (default all)
   --import-extension X    ts | js | none (default: what the project around
                           DIR compiles, see below; else the server's)
@@ -115,6 +120,7 @@ ts. A package.json alone: js.
 Examples:
   tailor api
   tailor api http://127.0.0.1:8080/ts.zip src/__generated --groups admin
+  tailor api --watch
   npx tailor-api https://api.example.com/ts.zip src/api --import-extension none`;
 
 /** A parsed command line. */
@@ -125,6 +131,8 @@ export interface CommandLine {
   readonly version: boolean;
   /** `--force` was given. */
   readonly force: boolean;
+  /** `--watch` was given. */
+  readonly watch: boolean;
   /** The settings given: URL, DIR and the flags. */
   readonly settings: ApiSettings;
 }
@@ -143,6 +151,7 @@ export function parseCommandLine(args: readonly string[]): CommandLine {
         help: { type: "boolean", short: "h" },
         version: { type: "boolean", short: "V" },
         force: { type: "boolean" },
+        watch: { type: "boolean" },
         ...Object.fromEntries(
           flags.map((key) => [optionOf(key), { type: "string" as const }]),
         ),
@@ -150,7 +159,7 @@ export function parseCommandLine(args: readonly string[]): CommandLine {
     });
   } catch (error) {
     const message = (error as Error).message;
-    const names = ["help", "version", "force", ...flags.map(optionOf)];
+    const names = ["help", "version", "force", "watch", ...flags.map(optionOf)];
     throw new UsageError(
       unknownOptionMessage(message, names) ?? message.split("\n")[0]!,
     );
@@ -174,6 +183,7 @@ export function parseCommandLine(args: readonly string[]): CommandLine {
     help: values.help === true,
     version: values.version === true,
     force: values.force === true,
+    watch: values.watch === true,
     settings,
   };
 }
@@ -210,6 +220,7 @@ export function resolveOptions(
     ),
     dir,
     force: line.force,
+    watch: line.watch,
     connectTimeoutMs: seconds(name("connectTimeout"), value("connectTimeout")!),
     idleTimeoutMs: seconds(name("idleTimeout"), value("idleTimeout")!),
     maxBytes: count("maxSize"),

@@ -19,6 +19,7 @@ Deno.test("api args: defaults", () => {
     url: DEFAULT_URL,
     dir: DEFAULT_DIR,
     force: false,
+    watch: false,
     connectTimeoutMs: 10_000,
     idleTimeoutMs: 30_000,
     maxBytes: 64 * 1024 * 1024,

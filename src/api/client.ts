@@ -23,6 +23,15 @@ export interface ClientDownloadHooks {
   readonly signal?: AbortSignal;
   /** Download progress (bytes so far, declared total). */
   readonly onProgress?: (received: number, total: number | undefined) => void;
+  /** ETag of the client `options.dir` holds: unchanged, nothing is done. */
+  readonly ifNoneMatch?: string;
+}
+
+/** What one update of the client directory did. */
+export interface ClientUpdate {
+  readonly changes: Changes;
+  /** The ETag of the archive now in the directory, if the server sent one. */
+  readonly etag?: string;
 }
 
 /**
@@ -35,10 +44,23 @@ export async function downloadClient(
   options: ApiOptions,
   hooks: ClientDownloadHooks = {},
 ): Promise<Changes> {
+  return (await updateClient(options, hooks))!.changes;
+}
+
+/**
+ * {@link downloadClient}, giving the archive's ETag too; undefined, with
+ * nothing done, when the server answers 304 to `hooks.ifNoneMatch`.
+ */
+export async function updateClient(
+  options: ApiOptions,
+  hooks: ClientDownloadHooks = {},
+): Promise<ClientUpdate | undefined> {
   const guard = { force: options.force === true };
   // Refuse a directory Tailor may not replace before downloading anything.
   await checkOutput(options.dir, guard);
-  const bytes = await download(options.url, { ...options, ...hooks });
+  const downloaded = await download(options.url, { ...options, ...hooks });
+  if (downloaded === undefined) return undefined;
+  const { bytes, etag } = downloaded;
   let files: Map<string, Uint8Array>;
   try {
     files = await readZip(bytes, {
@@ -56,7 +78,8 @@ export async function downloadClient(
   if (hooks.signal?.aborted) throw hooks.signal.reason;
   const before = await readOldClient(options.dir, options);
   await replaceTree(options.dir, files, guard);
-  return compareFiles(before, files);
+  const changes = compareFiles(before, files);
+  return etag === undefined ? { changes } : { changes, etag };
 }
 
 /**

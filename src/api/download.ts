@@ -26,6 +26,14 @@ export interface DownloadOptions {
   readonly signal?: AbortSignal;
   /** Called after every chunk with the bytes so far and the declared total. */
   readonly onProgress?: (received: number, total: number | undefined) => void;
+  /** ETag of what the caller has: a 304 answer gives `undefined`. */
+  readonly ifNoneMatch?: string;
+}
+
+/** A downloaded body and the ETag it came with. */
+export interface Downloaded {
+  readonly bytes: Uint8Array;
+  readonly etag?: string;
 }
 
 /** Bytes of an error answer read, at most. */
@@ -34,11 +42,14 @@ export const ERROR_BODY_BYTES = 4096;
 /** Characters of an error answer printed, at most. */
 export const ERROR_BODY_CHARS = 500;
 
-/** Downloads `url` whole, or throws a DownloadError (or the abort reason). */
+/**
+ * Downloads `url` whole, or throws a DownloadError (or the abort reason);
+ * undefined when the server answers 304 to `options.ifNoneMatch`.
+ */
 export async function download(
   url: string,
   options: DownloadOptions,
-): Promise<Uint8Array> {
+): Promise<Downloaded | undefined> {
   const controller = new AbortController();
   const abort = () => controller.abort(options.signal?.reason);
   options.signal?.addEventListener("abort", abort);
@@ -55,7 +66,12 @@ export async function download(
     );
     let response: Response;
     try {
-      response = await fetch(url, { signal: controller.signal });
+      response = await fetch(url, {
+        signal: controller.signal,
+        ...(options.ifNoneMatch === undefined
+          ? {}
+          : { headers: { "if-none-match": options.ifNoneMatch } }),
+      });
     } catch (error) {
       throw controller.signal.aborted
         ? controller.signal.reason
@@ -69,6 +85,10 @@ export async function download(
           options.idleTimeoutMs / 1000
         } s (raise --idle-timeout if the server is slow)`,
       );
+    if (response.status === 304 && options.ifNoneMatch !== undefined) {
+      await response.body?.cancel().catch(() => {});
+      return undefined;
+    }
     if (response.status !== 200) {
       timer.start(options.idleTimeoutMs, idle);
       const text = await errorText(response);
@@ -78,7 +98,16 @@ export async function download(
         }`,
       );
     }
-    return await readBody(url, response, options, controller, timer, idle);
+    const bytes = await readBody(
+      url,
+      response,
+      options,
+      controller,
+      timer,
+      idle,
+    );
+    const etag = response.headers.get("etag");
+    return etag === null ? { bytes } : { bytes, etag };
   } finally {
     timer.stop();
     options.signal?.removeEventListener("abort", abort);
@@ -180,7 +209,7 @@ function cutShort(url: string, received: number, why: string): DownloadError {
  * The first line of an error's message; for a fetch failure, the last part
  * of its cause ("Connection refused (os error 111)").
  */
-function messageOf(error: unknown): string {
+export function messageOf(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const message = error.cause instanceof Error
     ? error.cause.message.split(": ").at(-1)!

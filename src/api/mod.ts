@@ -5,6 +5,9 @@
  * `deno task api` and, on Node 20+, `npx tailor-api` (npm `@tailor/api`):
  * only web APIs and `node:` modules, no `Deno.*`.
  *
+ * With `--watch` it keeps the directory at the server's client, following
+ * the server's event stream (`watch_client.ts`) until Ctrl-C (exit 0).
+ *
  * Exit 0 on success, 1 when the download, the archive or the write fails,
  * 2 for a bad command line or tailor.config.json or a directory it may not
  * replace, 130 when interrupted.
@@ -28,6 +31,7 @@ import { readApiConfig } from "./config_file.ts";
 import { styleFor } from "../cli/style.ts";
 import { VERSION } from "../cli/version.ts";
 import { chooseImportStyle, type ChosenStyle } from "./import_style.ts";
+import { watchClient } from "./watch_client.ts";
 
 export { API_USAGE };
 
@@ -84,6 +88,16 @@ export async function apiCommand(
     ? (["SIGINT"] as const)
     : (["SIGINT", "SIGTERM"] as const);
   for (const signal of signals) process.on(signal, interrupt);
+  if (options.watch === true) {
+    try {
+      return await watchClient(options, {
+        signal: controller.signal,
+        log: (line) => console.log(line),
+      });
+    } finally {
+      for (const signal of signals) process.off(signal, interrupt);
+    }
+  }
   const progress = process.stderr.isTTY ? new Progress() : undefined;
   try {
     const changes = await downloadClient(options, {

@@ -117,6 +117,48 @@ export const CHECK: CommandSpec = {
     ),
 };
 
+/** `tailor fetchers FRONTEND_DIR`. */
+export const FETCHERS: CommandSpec = {
+  name: "fetchers",
+  summary: "list the fetchers a front end builds (persisted fetchers)",
+  details:
+    `Reads the front end's .ts, .tsx and .js files (node_modules left out),
+evaluates every fetcher built with a generated client's fetchers.ts, and
+writes the manifest a server in allow-list mode reads: each fetcher's
+entity, canonical text, id and the places that build it. A fetcher that
+cannot be evaluated statically (it uses a parameter, a let, a call of
+another function) is an error at its file:line:col, and nothing is
+written. A const only continued elsewhere is a building block, not listed.`,
+  positionals: [{
+    name: "FRONTEND_DIR",
+    description: "the front end's directory",
+  }],
+  options: [
+    {
+      name: "out",
+      value: "FILE",
+      required: true,
+      description: "the manifest to write (only when it changed)",
+    },
+    {
+      name: "check",
+      description:
+        "write nothing: exit 1 when --out is missing or stale (a CI drift check)",
+    },
+  ],
+  examples: [
+    [
+      "tailor fetchers web --out fetchers.json",
+      "the fetchers of the front end in web/",
+    ],
+    [
+      "tailor fetchers web --out fetchers.json --check",
+      "in CI: is the committed manifest up to date?",
+    ],
+  ],
+  run: async (args) => (await import("./fetchers_command.ts")).fetchers(args),
+};
+
 /** `tailor serve`. */
 export const SERVE: CommandSpec = {
   name: "serve",
@@ -135,6 +177,33 @@ export const SERVE: CommandSpec = {
   run: async (args) => (await import("./serve_command.ts")).serve(args),
 };
 
+/** `tailor dev`. */
+export const DEV: CommandSpec = {
+  name: "dev",
+  summary:
+    "run your app (export default app) with routes reloaded on each save",
+  positionals: [{
+    name: "MAIN",
+    description:
+      "the app's entry module: it ends with `export default app` (createServer's app)",
+  }],
+  options: SERVE_OPTIONS.filter((option) =>
+    !["model", "watch", "max-body"].includes(option.name)
+  ).map((option) =>
+    option.name === "project"
+      ? {
+        ...option,
+        default: "MAIN's folder",
+        description: "the project its controllers are analyzed from",
+      }
+      : option
+  ),
+  examples: [
+    ["tailor dev main.ts", "http://127.0.0.1:8080/, routes reloaded on save"],
+  ],
+  run: async (args) => (await import("./dev_command.ts")).dev(args),
+};
+
 /** `tailor api`: its own arguments, read by the shared downloader. */
 export const API: CommandSpec = {
   name: "api",
@@ -145,11 +214,79 @@ export const API: CommandSpec = {
   raw: async (args) => (await import("../api/mod.ts")).apiCommand(args),
 };
 
+/** `tailor diff`. */
+export const DIFF: CommandSpec = {
+  name: "diff",
+  summary: "classify the API changes between two versions, for CI",
+  details: `Each change has a rule (docs/diff.md) and a level for each category:
+TypeScript source (old code still compiles), Java source, and wire (old
+clients decode new answers; the new server accepts old requests). A side is a
+project directory, a model.json (tailor generate writes one), the URL of a
+running server (http://host:port) or of a model.json, or with --base the
+project at a git revision. Exit 1 when a change reaches --fail-on, 2 on a
+usage error.`,
+  positionals: [
+    { name: "BASE", optional: true, description: "the old version" },
+    { name: "HEAD", optional: true, description: "the new version" },
+  ],
+  options: [
+    {
+      name: "base",
+      value: "REV",
+      description:
+        "the base is --project at this git revision; HEAD defaults to --project",
+    },
+    {
+      name: "project",
+      value: "DIR",
+      default: ".",
+      description: "the project, with --base",
+    },
+    {
+      name: "format",
+      value: "FORMAT",
+      default: "text",
+      description:
+        "text, json, markdown (a pull-request comment) or github (annotations)",
+    },
+    {
+      name: "fail-on",
+      value: "LEVEL",
+      default: "breaking",
+      description: "exit 1 from this level on: breaking or dangerous",
+    },
+    {
+      name: "usage",
+      value: "PATH",
+      description:
+        "a front end's source directory or fetchers.json: what it never uses counts as compatible",
+    },
+  ],
+  examples: [
+    [
+      "tailor diff --base origin/main",
+      "the project here against the main branch",
+    ],
+    [
+      "tailor diff old/model.json server --format markdown",
+      "a saved model against a project, as a pull-request comment",
+    ],
+    [
+      "tailor diff --base v1.2.0 --usage ../web/src --fail-on dangerous",
+      "only what the web front end uses counts",
+    ],
+  ],
+  run: async (args) => (await import("./diff_command.ts")).diff(args),
+};
+
 /** Every command, in the order the help lists them. */
 export const COMMANDS: readonly CommandSpec[] = [
   INIT,
   GENERATE,
   CHECK,
+  FETCHERS,
   SERVE,
+  DEV,
   API,
+  DIFF,
 ];

@@ -12,6 +12,7 @@ import type { ModelSource } from "../watch/watch_generate.ts";
 import { type StagedTree, stageTree } from "../render/generated_tree.ts";
 import { ParallelRenderer } from "../render/parallel_render.ts";
 import { markPhase } from "../timings.ts";
+import { writtenLine } from "../fs/tree_changes.ts";
 import { incrementalRenderer } from "../render/artifact_renderer.ts";
 import type { ParsedArgs } from "./command.ts";
 import {
@@ -52,10 +53,12 @@ export async function generate(args: ParsedArgs): Promise<number> {
       return 1;
     }
     const tree = await (staged ?? stage(model));
-    await tree.replacement.commit();
+    const changes = await tree.replacement.commitChanges();
     markPhase("committed");
     console.log(
-      stdoutStyle().success(`wrote ${tree.count} files to ${displayPath(out)}`),
+      stdoutStyle().success(
+        writtenLine(displayPath(out), tree.count, changes),
+      ),
     );
     return 0;
   } finally {

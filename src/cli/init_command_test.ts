@@ -246,7 +246,8 @@ Deno.test("init: generate --out inside the project runs again and again, whateve
         "--skip-type-check",
       );
       assert.equal(status, 0, `round ${round}: ${error}`);
-      assert.match(output, /wrote \d+ files/);
+      // The first run writes the output; the next rewrites what changed.
+      assert.match(output, /wrote \d+ files|updated .*gen: \d+ written/);
     }
     // A generated file copied elsewhere, without the folder's marker.
     await Deno.copyFile(`${dir}/gen/ts/Api.ts`, `${dir}/src/Api.ts`);

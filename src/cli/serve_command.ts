@@ -70,6 +70,9 @@ export async function serveWith(
       ...(request.maxBodyBytes === undefined
         ? {}
         : { maxBodyBytes: request.maxBodyBytes }),
+      ...(request.absentResult === undefined
+        ? {}
+        : { absentResult: request.absentResult }),
       ...(request.config === undefined ? {} : { configFile: request.config }),
       typeCheck: request.typeCheck,
       onReady: (routes) => served = routes,

@@ -9,6 +9,7 @@
 import { type OptionSpec, type ParsedArgs, UsageError } from "./command.ts";
 import { type ConnectionTimeouts, DEFAULT_TIMEOUTS } from "../server/listen.ts";
 import { DEFAULT_MAX_BODY_BYTES } from "../server/routes/body_reader.ts";
+import { ABSENT_RESULTS, type AbsentResult } from "../model/absent_result.ts";
 
 /** The options of `tailor serve` (and of `server.ts`). */
 export const SERVE_OPTIONS: readonly OptionSpec[] = [
@@ -63,6 +64,13 @@ export const SERVE_OPTIONS: readonly OptionSpec[] = [
       "let browser apps of these origins call the server, comma-separated (http://localhost:5173)",
   },
   {
+    name: "absent-result",
+    value: "MODE",
+    default: "the configuration's orm.client.absent-result, else empty",
+    description:
+      "how an absent result is answered and documented: empty (a 200 with an empty body) or null (the JSON null)",
+  },
+  {
     name: "max-body",
     value: "BYTES",
     default: String(DEFAULT_MAX_BODY_BYTES),
@@ -103,6 +111,8 @@ export interface ServeRequest {
   /** Origins allowed to call across origins (none: no CORS at all). */
   readonly cors: readonly string[];
   readonly maxBodyBytes?: number;
+  /** `--absent-result`: how an absent result is answered. */
+  readonly absentResult?: AbsentResult;
   /** The listener's timeouts that the command line sets. */
   readonly timeouts: ConnectionTimeouts;
 }
@@ -121,6 +131,17 @@ export function serveRequest({ values }: ParsedArgs): ServeRequest {
   if (project !== undefined && model !== undefined) {
     throw new UsageError("give --project or --model, not both");
   }
+  const absentResult = text("absent-result");
+  if (
+    absentResult !== undefined &&
+    !(ABSENT_RESULTS as readonly string[]).includes(absentResult)
+  ) {
+    throw new UsageError(
+      `--absent-result must be ${
+        ABSENT_RESULTS.join(" or ")
+      }, not "${absentResult}"`,
+    );
+  }
   if (model !== undefined && config === undefined) {
     throw new UsageError(
       "--model needs --config FILE: the orm.yml naming the paths to serve",
@@ -138,6 +159,9 @@ export function serveRequest({ values }: ParsedArgs): ServeRequest {
     cors: (text("cors") ?? "").split(",").map((origin) => origin.trim())
       .filter((origin) => origin !== ""),
     ...positive("max-body", text("max-body"), "maxBodyBytes"),
+    ...(absentResult === undefined
+      ? {}
+      : { absentResult: absentResult as AbsentResult }),
     timeouts: {
       ...positive("headers-timeout", text("headers-timeout"), "headersMs"),
       ...positive("request-timeout", text("request-timeout"), "requestMs"),

@@ -22,6 +22,7 @@ import { apiNameProblem } from "../emit/ts/names.ts";
 import type { DocumentExtras } from "../emit/openapi/document_extras.ts";
 import { EXTRA_KEYS, isExtraKey, readExtra } from "./openapi_extras.ts";
 import { parseRequestHeaders } from "../model/request_headers.ts";
+import { ABSENT_RESULTS, type AbsentResult } from "../model/absent_result.ts";
 
 /** Info block of the OpenAPI document. */
 export interface OpenApiInfo {
@@ -50,6 +51,12 @@ export interface ClientConfig {
    * `null`) for the TypeScript client, the OpenAPI document and the server.
    */
   readonly tsNullRenderMode?: NullRenderMode;
+  /**
+   * `orm.client.absent-result`: how the server answers an absent result,
+   * and the document describes it: `empty` (default: a 200 with an empty
+   * body) or `null` (the JSON `null`, `application/json`).
+   */
+  readonly absentResult?: AbsentResult;
   /**
    * `orm.client.ts.mutable`: `true` writes the TypeScript client's data
    * types without `readonly` and their arrays as `Array` (unset: false).
@@ -100,6 +107,7 @@ type Field =
 const KEYS: ReadonlyMap<string, { field: Field; kind: "path" | "text" }> =
   new Map([
     ["orm.client.uri-prefix", { field: "uriPrefix", kind: "path" }],
+    ["orm.client.absent-result", { field: "absentResult", kind: "text" }],
     ["orm.client.request-headers", {
       field: "requestHeaderList",
       kind: "text",
@@ -142,6 +150,7 @@ const CHOICES: ReadonlyMap<string, readonly string[]> = new Map<
   string,
   readonly string[]
 >([
+  ["orm.client.absent-result", ABSENT_RESULTS],
   ["orm.client.ts.import-extension", IMPORT_EXTENSIONS],
   ["orm.client.ts.enum-style", ENUM_STYLES],
   ["orm.client.ts.null-render-mode", NULL_RENDER_MODES],
@@ -241,6 +250,7 @@ export function clientConfigOf(
     tsEnumStyle,
     tsNullRenderMode,
     tsMutable,
+    absentResult,
     requestHeaderList,
     ...rest
   } = values;
@@ -259,6 +269,9 @@ export function clientConfigOf(
       ? {}
       : { tsNullRenderMode: tsNullRenderMode as NullRenderMode }),
     ...(tsMutable === undefined ? {} : { tsMutable: tsMutable === "true" }),
+    ...(absentResult === undefined
+      ? {}
+      : { absentResult: absentResult as AbsentResult }),
     ...(headers === undefined || !("names" in headers)
       ? {}
       : { requestHeaders: headers.names }),

@@ -248,3 +248,23 @@ Deno.test("request headers: a comma-separated list of names, lower case", () => 
     );
   }
 });
+
+Deno.test("orm.client.absent-result: empty or null; anything else names the key", () => {
+  assert.equal(
+    parseYamlConfig("orm:\n  client:\n    absent-result: 'null'\n")
+      .absentResult,
+    "null",
+  );
+  assert.equal(
+    parsePropertiesConfig("orm.client.absent-result=empty\n").absentResult,
+    "empty",
+  );
+  assert.equal(parseYamlConfig("orm: {}\n").absentResult, undefined);
+  assert.throws(
+    () => parsePropertiesConfig("orm.client.absent-result=none\n"),
+    (error) =>
+      error instanceof ConfigError &&
+      error.key === "orm.client.absent-result" &&
+      /must be one of empty, null, got "none"/.test(error.message),
+  );
+});

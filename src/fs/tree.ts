@@ -21,16 +21,14 @@ import {
   mkdir,
   mkdtemp,
   readdir,
-  readFile,
   realpath,
   rename,
   rm,
-  rmdir,
   stat,
   unlink,
   writeFile,
 } from "node:fs/promises";
-import { dirname, join, relative, resolve, sep as SEPARATOR } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import process from "node:process";
 import {
   checkOutput,
@@ -39,32 +37,8 @@ import {
   MARKER_TEXT,
   OutputError,
 } from "./output_guard.ts";
-
-/** Reads every file under `dir` as text, keyed by `/`-separated relative path. */
-export async function readTree(dir: string): Promise<Map<string, string>> {
-  const files = new Map<string, string>();
-  async function walk(current: string): Promise<void> {
-    let entries;
-    try {
-      entries = await readdir(current, { withFileTypes: true });
-    } catch (error) {
-      if (codeOf(error) === "ENOENT") return;
-      throw error;
-    }
-    for (const entry of entries) {
-      const path = join(current, entry.name);
-      if (entry.isDirectory()) await walk(path);
-      else if (entry.isFile()) {
-        files.set(
-          relative(dir, path).split(SEPARATOR).join("/"),
-          await readFile(path, "utf8"),
-        );
-      }
-    }
-  }
-  await walk(dir);
-  return new Map([...files].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0));
-}
+import { mergeIn, removeEmptyParents } from "./merge_tree.ts";
+import type { TreeChanges } from "./tree_changes.ts";
 
 /**
  * Writes `files` under `dir`, after removing the `stale` paths (and the
@@ -159,19 +133,7 @@ function overwriteFile(path: string, content: string | Uint8Array): void {
   }
 }
 
-async function removeEmptyParents(root: string, dir: string): Promise<void> {
-  let current = dir;
-  while (
-    relative(root, current) !== "" && !relative(root, current).startsWith("..")
-  ) {
-    try {
-      await rmdir(current);
-    } catch {
-      return;
-    }
-    current = dirname(current);
-  }
-}
+export { readTree, readTreeBytes } from "./read_tree.ts";
 
 /** Prefix of the directories a replacement is staged in, beside the target. */
 export const STAGING_PREFIX = ".tailor-new-";
@@ -190,6 +152,22 @@ export async function replaceTree(
   await replacement.commit();
 }
 
+/**
+ * Like {@link replaceTree}, but commits with
+ * {@link TreeReplacement.commitChanges}: a target Tailor wrote before keeps
+ * its unchanged files. Gives the changes, or undefined when the tree was
+ * swapped in whole.
+ */
+export async function updateTree(
+  target: string,
+  files: ReadonlyMap<string, string | Uint8Array>,
+  options: GuardOptions = {},
+): Promise<TreeChanges | undefined> {
+  const replacement = await startReplacement(target, options);
+  await replacement.fill(() => writeFiles(replacement.dir, files));
+  return await replacement.commitChanges();
+}
+
 /** A new tree being staged beside the directory it will replace. */
 export interface TreeReplacement {
   /** The staging directory: the new tree is written here. */
@@ -206,6 +184,15 @@ export interface TreeReplacement {
    * {@link OutputError} with exit code 1).
    */
   commit(): Promise<void>;
+  /**
+   * Commits only what changed: when the target is a tree Tailor wrote (it
+   * holds the marker file), each new or changed file is moved in by a
+   * rename (readers see the old file or the new one, whole), the files
+   * the staged tree lacks are removed, and the others are left untouched.
+   * Else, or when a step fails, as {@link commit}. Gives the changes, or
+   * undefined when the tree was swapped in whole.
+   */
+  commitChanges(): Promise<TreeChanges | undefined>;
   /** Removes the staging directory; the target stays as it was. */
   abandon(): Promise<void>;
 }
@@ -269,6 +256,20 @@ export async function startReplacement(
     for (const signal of signals) process.off(signal, onSignal);
     await removeAll(staging);
   };
+  const swap = async (change: () => Promise<void>) => {
+    // The writes are synchronous: a signal that came meanwhile waits for
+    // the event loop. Let it run now, before the swap, not be lost after.
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    try {
+      swapping = true;
+      await change();
+    } catch (error) {
+      throw failed(error);
+    } finally {
+      await end();
+    }
+    if (interrupted) process.exit(130);
+  };
   return {
     dir: staging,
     async fill(write) {
@@ -287,18 +288,15 @@ export async function startReplacement(
       }
     },
     async commit() {
-      // The writes are synchronous: a signal that came meanwhile waits for
-      // the event loop. Let it run now, before the swap, not be lost after.
-      await new Promise((resolve) => setTimeout(resolve, 1));
-      try {
-        swapping = true;
-        await swapIn(real, staging);
-      } catch (error) {
-        throw failed(error);
-      } finally {
-        await end();
-      }
-      if (interrupted) process.exit(130);
+      await swap(() => swapIn(real, staging));
+    },
+    async commitChanges() {
+      let changes: TreeChanges | undefined;
+      await swap(async () => {
+        changes = await mergeIn(real, staging);
+        if (changes === undefined) await swapIn(real, staging);
+      });
+      return changes;
     },
     abandon: end,
   };

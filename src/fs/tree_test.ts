@@ -6,6 +6,7 @@ import {
   STAGING_PREFIX,
   STAGING_STALE_MS,
   startReplacement,
+  updateTree,
   writeFiles,
   writeTree,
 } from "./tree.ts";
@@ -118,6 +119,59 @@ Deno.test("startReplacement stages beside the target: abandoned, nothing changes
   assert.deepEqual([...await readTree(target)], [MARKED, ["new.ts", "new"]]);
   assert.deepEqual(await namesIn(parent), ["__generated"]);
   await Deno.remove(parent, { recursive: true });
+});
+
+Deno.test("updateTree moves in only the changed files: the others keep their inode and time", async () => {
+  const parent = await Deno.makeTempDir();
+  const target = `${parent}/out`;
+  try {
+    const first = new Map([["same.ts", "same"], ["edit.ts", "old"], [
+      "gone/x.ts",
+      "x",
+    ]]);
+    assert.equal(await updateTree(target, first), undefined); // new: whole
+    const before = await Deno.stat(`${target}/same.ts`);
+    const next = new Map<string, string | Uint8Array>([
+      ["same.ts", new TextEncoder().encode("same")],
+      ["edit.ts", "new"],
+      ["add/y.ts", "y"],
+    ]);
+    assert.deepEqual(await updateTree(target, next), {
+      written: ["add/y.ts", "edit.ts"],
+      removed: ["gone/x.ts"],
+    });
+    const after = await Deno.stat(`${target}/same.ts`);
+    assert.equal(after.ino, before.ino);
+    assert.equal(after.mtime?.getTime(), before.mtime?.getTime());
+    assert.deepEqual([...await readTree(target)], [
+      MARKED,
+      ["add/y.ts", "y"],
+      ["edit.ts", "new"],
+      ["same.ts", "same"],
+    ]);
+    assert.deepEqual(await namesIn(parent), ["out"]);
+    // The same tree again writes nothing.
+    assert.deepEqual(await updateTree(target, next), {
+      written: [],
+      removed: [],
+    });
+  } finally {
+    await Deno.remove(parent, { recursive: true });
+  }
+});
+
+Deno.test("updateTree swaps whole a directory without the marker (with force)", async () => {
+  const parent = await Deno.makeTempDir();
+  const target = `${parent}/out`;
+  try {
+    await Deno.mkdir(target);
+    await Deno.writeFile(`${target}/mine.txt`, new Uint8Array([1]));
+    const files = new Map([["a.ts", "a"]]);
+    assert.equal(await updateTree(target, files, { force: true }), undefined);
+    assert.deepEqual([...await readTree(target)], [MARKED, ["a.ts", "a"]]);
+  } finally {
+    await Deno.remove(parent, { recursive: true });
+  }
 });
 
 Deno.test("replaceTree keeps the directory's mode and writes through a link", async () => {

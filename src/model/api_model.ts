@@ -222,9 +222,9 @@ export interface Constraints {
   readonly maximum?: number;
   /** `value < N`; never beside `maximum`. */
   readonly exclusiveMaximum?: number;
-  /** Least string length (UTF-16 code units). */
+  /** Least string length (code points, as JSON Schema counts). */
   readonly minLength?: number;
-  /** Greatest string length (UTF-16 code units). */
+  /** Greatest string length (code points, as JSON Schema counts). */
   readonly maxLength?: number;
   /** ECMAScript regular expression the string matches (unanchored). */
   readonly pattern?: string;

@@ -29,6 +29,26 @@ export const FORMATS: ReadonlyMap<string, RegExp> = new Map([
   ],
 ]);
 
+/** The least integer the server takes: -(2^53 - 1), published as `minimum`. */
+export const MIN_INTEGER = Number.MIN_SAFE_INTEGER;
+/** The greatest integer the server takes: 2^53 - 1, published as `maximum`. */
+export const MAX_INTEGER = Number.MAX_SAFE_INTEGER;
+
+/** Why an integer beyond ±(2^53 - 1) is refused. */
+export const OUT_OF_RANGE =
+  `is out of range: an integer is between ${MIN_INTEGER} and ${MAX_INTEGER}`;
+
+/**
+ * The length of a string as JSON Schema counts it (`minLength`,
+ * `maxLength`): in code points, so an astral character (`😀`, two UTF-16
+ * units) is one, as ajv counts a body's strings.
+ */
+export function codePoints(value: string): number {
+  let count = 0;
+  for (const _ of value) count++;
+  return count;
+}
+
 /**
  * Why `value` breaks `constraints` ("must be at least 1, got -2"), or
  * undefined when it keeps them. A constraint whose kind does not fit the
@@ -54,11 +74,12 @@ export function constraintViolation(
     }
   }
   if (typeof value === "string") {
-    if (c.minLength !== undefined && value.length < c.minLength) {
-      return `must have at least ${c.minLength} characters, got ${value.length}`;
+    const length = codePoints(value);
+    if (c.minLength !== undefined && length < c.minLength) {
+      return `must have at least ${c.minLength} characters, got ${length}`;
     }
-    if (c.maxLength !== undefined && value.length > c.maxLength) {
-      return `must have at most ${c.maxLength} characters, got ${value.length}`;
+    if (c.maxLength !== undefined && length > c.maxLength) {
+      return `must have at most ${c.maxLength} characters, got ${length}`;
     }
     if (c.pattern !== undefined && !new RegExp(c.pattern, "u").test(value)) {
       return `must match the pattern ${c.pattern}`;

@@ -46,3 +46,15 @@ Deno.test("FORMATS: a good and a bad value of each format Format<F> takes", () =
     assert.ok(!FORMATS.get(name)!.test(bad), `${name}: ${bad}`);
   }
 });
+
+Deno.test("string lengths are code points: an astral character is one", () => {
+  const smile = "\u{1F600}";
+  assert.equal(
+    constraintViolation(smile.repeat(2), { maxLength: 2 }),
+    undefined,
+  );
+  assert.equal(
+    constraintViolation(smile, { minLength: 2 }),
+    "must have at least 2 characters, got 1",
+  );
+});

@@ -9,6 +9,9 @@
  *   `column`).
  * - 404 `not-found`: no route matches (an empty path variable), or a
  *   handler found nothing.
+ * - 409 `constraint-violation`: the store refused a write for a foreign
+ *   key, unique, not-null or check constraint (operations other than GET),
+ *   naming the property.
  * - 413 `payload-too-large`: a request body over the server's limit.
  * - 422 `fetcher-budget`: a client fetcher (`Dynamic_<Entity>` results) over
  *   its budget.
@@ -73,6 +76,22 @@ export const SERVER_ERRORS: readonly ServerErrorModel[] = [
     ],
   },
   {
+    status: 409,
+    name: "ConstraintViolation",
+    codes: ["constraint-violation"],
+    doc:
+      "The store refused the write: a reference to a row that does not exist, a value already taken, a missing value, a failed check or a value its column cannot hold (`constraint`), on `property` (`Entity.property`) when known.",
+    answers: (op) => op.httpMethod !== "GET",
+    fields: [
+      {
+        name: "constraint",
+        type: ["foreign-key", "unique", "not-null", "check", "value"],
+      },
+      { name: "property", type: "string", optional: true },
+      { name: "message", type: "string" },
+    ],
+  },
+  {
     status: 413,
     name: "PayloadTooLarge",
     codes: ["payload-too-large"],
@@ -112,7 +131,7 @@ export const SERVER_ERRORS: readonly ServerErrorModel[] = [
 ];
 
 /** Whether a result holds a client-shaped entity (`?fetcherCode=`). */
-function hasDynamic(type: TypeRef): boolean {
+export function hasDynamic(type: TypeRef): boolean {
   switch (type.kind) {
     case "dynamic":
       return true;

@@ -111,6 +111,9 @@ export const EMITTERS: readonly ArtifactEmitter[] = [
           ...(config.tsNullRenderMode === undefined
             ? {}
             : { nullRenderMode: config.tsNullRenderMode }),
+          ...(config.absentResult === undefined
+            ? {}
+            : { absentResult: config.absentResult }),
           ...(config.openapiExtras === undefined
             ? {}
             : { extras: config.openapiExtras }),

@@ -23,9 +23,9 @@ export type Maximum<N extends number> = Tag<"maximum", N>;
 export type ExclusiveMinimum<N extends number> = Tag<"exclusiveMinimum", N>;
 /** The number is less than `N` (`value < N`). */
 export type ExclusiveMaximum<N extends number> = Tag<"exclusiveMaximum", N>;
-/** The string has at least `N` characters (UTF-16 code units). */
+/** The string has at least `N` characters (code points, as JSON Schema counts: `😀` is one). */
 export type MinLength<N extends number> = Tag<"minLength", N>;
-/** The string has at most `N` characters (UTF-16 code units). */
+/** The string has at most `N` characters (code points, as JSON Schema counts: `😀` is one). */
 export type MaxLength<N extends number> = Tag<"maxLength", N>;
 /** The string matches the ECMAScript regular expression `P` (unanchored). */
 export type Pattern<P extends string> = Tag<"pattern", P>;

@@ -47,9 +47,24 @@ export class ArtifactCache {
     }
     return entry;
   }
+
+  /** Stores `artifact` as the artifact of `key` (rendered ahead). */
+  seed(key: string, artifact: CachedArtifact): void {
+    this.#entries.set(key, Promise.resolve(artifact));
+  }
 }
 
-function withEtag(artifact: RenderedArtifact): CachedArtifact {
+/** The cache key of an artifact request: kind, groups, import extension. */
+export function artifactKey(
+  kind: string,
+  groups: readonly string[],
+  importExtension: string | undefined,
+): string {
+  return [kind, groups.join(","), importExtension ?? ""].join("|");
+}
+
+/** `artifact` with its strong ETag. */
+export function withEtag(artifact: RenderedArtifact): CachedArtifact {
   const digest = createHash("sha256").update(artifact.bytes).digest(
     "base64url",
   );
@@ -61,4 +76,33 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
   if (header === undefined) return false;
   return header.split(",").map((tag) => tag.trim().replace(/^W\//, ""))
     .some((tag) => tag === etag || tag === "*");
+}
+
+/**
+ * The answer of an artifact: `304` without a body when `ifNoneMatch` names
+ * its ETag, else `200` with its bytes and length (which lets the listener
+ * wait for a slow download, listen.ts); `headers` added to both.
+ */
+export function answerArtifact(
+  ifNoneMatch: string | undefined,
+  artifact: CachedArtifact,
+  headers: Readonly<Record<string, string>> = {},
+): Response {
+  const all: Record<string, string> = {
+    "content-type": artifact.contentType,
+    "etag": artifact.etag,
+    "cache-control": "no-cache",
+    ...headers,
+  };
+  if (artifact.filename !== undefined) {
+    all["content-disposition"] = `attachment; filename="${artifact.filename}"`;
+  }
+  if (matchesEtag(ifNoneMatch, artifact.etag)) {
+    return new Response(null, { status: 304, headers: all });
+  }
+  all["content-length"] = String(artifact.bytes.length);
+  return new Response(artifact.bytes.slice().buffer, {
+    status: 200,
+    headers: all,
+  });
 }

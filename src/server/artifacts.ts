@@ -9,6 +9,7 @@
 import { createZip } from "../archive/zip.ts";
 import type { ClientConfig } from "../config/config.ts";
 import type { ImportExtension } from "../emit/ts/import_extension.ts";
+import type { FileMemo } from "../emit/file_memo.ts";
 import type { ApiModel } from "../model/api_model.ts";
 import { type ArtifactKind, emitterOf } from "../render/emitters.ts";
 import type { RenderedArtifact } from "./artifact_cache.ts";
@@ -96,11 +97,31 @@ export function renderArtifact(
   sourceName: string,
   options: ArtifactOptions,
 ): RenderedArtifact {
-  const files = emitterOf(kind).emit(model, {
+  return packArtifact(
+    kind,
+    artifactFiles(kind, model, config, sourceName, options),
+    config,
+  );
+}
+
+/**
+ * The files of one artifact of `model` as {@link renderArtifact} packs
+ * them; `memo` reuses per-file results of earlier models (watch mode).
+ */
+export function artifactFiles(
+  kind: ServedKind,
+  model: ApiModel,
+  config: ClientConfig,
+  sourceName: string,
+  options: ArtifactOptions,
+  memo?: FileMemo,
+): Map<string, string> {
+  return emitterOf(kind).emit(model, {
     config: options.importExtension === undefined
       ? config
       : { ...config, tsImportExtension: options.importExtension },
     sourceName,
+    ...(memo === undefined ? {} : { memo }),
     ...(kind === "page"
       ? {
         documentUrl: `${config.openapiPath}${options.documentQuery}`,
@@ -108,6 +129,14 @@ export function renderArtifact(
       }
       : {}),
   });
+}
+
+/** The answer of an artifact made of `files`: a ZIP, or one document. */
+export function packArtifact(
+  kind: ServedKind,
+  files: ReadonlyMap<string, string>,
+  config: ClientConfig,
+): RenderedArtifact {
   const served = SERVED[kind];
   if (served.archive !== undefined) {
     return {

@@ -19,11 +19,16 @@ import type { ApiModel } from "../model/api_model.ts";
 import { type Diagnostic, formatDiagnostic } from "../model/diagnostic.ts";
 import { selectGroups } from "../model/select_groups.ts";
 import { withUriPrefix } from "../model/uri_prefix.ts";
-import { serverModels } from "../pipeline.ts";
 import type { AnyClass } from "../runtime/metadata.ts";
 import { checkBudget, type FetcherBudget } from "../runtime/fetcher_budget.ts";
 import { withFetcherBudget } from "../store/request_budget.ts";
-import { ArtifactCache, matchesEtag } from "./artifact_cache.ts";
+import {
+  answerArtifact,
+  ArtifactCache,
+  artifactKey,
+} from "./artifact_cache.ts";
+import { ArtifactVersions } from "./artifact_versions.ts";
+import { EventHub, type EventHubOptions, EVENTS_PATH } from "./events.ts";
 import { isBadQuery, parseArtifactQuery } from "./artifact_query.ts";
 import {
   type ArtifactRoute,
@@ -35,12 +40,22 @@ import { controllerRoutes, type Injector } from "./routes/mount.ts";
 import { type CorsOptions, corsPolicy } from "./cors.ts";
 import {
   type Authenticator,
+  refuseUnchecked,
   securityPlan,
   unenforcedWarning,
 } from "./security.ts";
 import { headLength } from "./head.ts";
+import {
+  MODEL_CACHE_KEY,
+  MODEL_PATH,
+  modelHeaders,
+  renderModel,
+} from "./model_route.ts";
+import { allowedMethods, methodNotAllowed } from "./method_not_allowed.ts";
 import { RESTART_NEEDED, servesSame } from "./serving_guard.ts";
-import { type Reload, watchServerModels } from "../watch/watch_server.ts";
+import type { AbsentResult } from "../model/absent_result.ts";
+import type { Reload } from "../watch/watch_server.ts";
+import { devModelsOf } from "../dev/dev_models.ts";
 
 /** Options of {@link createServer}. */
 export interface CreateServerOptions {
@@ -92,9 +107,24 @@ export interface CreateServerOptions {
    * Authenticators by security scheme name: the `security` the
    * configuration declares for the document's operations is checked with
    * them on every controller route (hidden ones too). Declared security
-   * without an authenticator is a start-up warning naming the routes.
+   * without an authenticator fails closed: those routes answer 401 (and
+   * start-up names them), unless {@link securityDocumentationOnly}.
    */
   readonly authenticate?: Readonly<Record<string, Authenticator>>;
+  /**
+   * How an absent result is answered, and the document describes it:
+   * `empty` (a 200 with an empty body, as the spec asks) or `null` (the
+   * JSON `null` with `application/json`, which the document describes
+   * exactly). Default: the configuration's `orm.client.absent-result`,
+   * else `empty`.
+   */
+  readonly absentResult?: AbsentResult;
+  /**
+   * The declared security is documentation only: routes whose schemes no
+   * authenticator checks take requests without them (start-up warns).
+   * Default false: such routes answer 401.
+   */
+  readonly securityDocumentationOnly?: boolean;
   /** Middleware run before every route (logging, authentication, tenants). */
   readonly middleware?: readonly MiddlewareHandler[];
   /** Told of every artifact render (tests count them). */
@@ -104,8 +134,9 @@ export interface CreateServerOptions {
   /**
    * Watch `project` until `signal` aborts: after each change of its sources
    * the artifacts are rendered from the new model (new ETags); an edit with
-   * diagnostics prints them and keeps the last good artifacts. The running
-   * controllers stay as they were loaded.
+   * diagnostics prints them and keeps the last good artifacts. Each new
+   * version is announced on the event stream `GET /__tailor/events`. The
+   * running controllers stay as they were loaded.
    */
   readonly watch?: {
     readonly signal: AbortSignal;
@@ -113,6 +144,21 @@ export interface CreateServerOptions {
     readonly onReload?: (reload: Reload) => void;
     /** Quiet time before a change is handled (default 100 ms). */
     readonly debounceMs?: number;
+    /** The event stream's heartbeat, stream cap and history. */
+    readonly events?: EventHubOptions;
+    /**
+     * Told of the first models and of each new good ones, and whether the
+     * code changed or only comments (`tailor dev` runs its app's new code
+     * on them).
+     */
+    readonly onModels?: (
+      client: ApiModel,
+      server: ApiModel,
+      codeChanged: boolean,
+    ) => void;
+    /** Told when a burst of source changes begins, and once it is handled. */
+    readonly onBurst?: () => void;
+    readonly onHandled?: () => void;
   };
 }
 
@@ -146,8 +192,12 @@ export interface ServedRoutes {
 export async function createServer(
   options: CreateServerOptions,
 ): Promise<Hono> {
-  const config = options.config ??
+  const loaded = options.config ??
     await loadConfig(options.project ?? ".", options.configFile);
+  // The option decides the answers and the document alike.
+  const config = options.absentResult === undefined
+    ? loaded
+    : { ...loaded, absentResult: options.absentResult };
   // Watch mode replaces both when a change gives a new model.
   let cache = new ArtifactCache(options.onRender);
   let reloaded: ApiModel | undefined;
@@ -160,11 +210,19 @@ export async function createServer(
       console.error(RESTART_NEEDED);
     } else if (reload.ok) {
       reloaded = withUriPrefix(reload.client, config.uriPrefix);
-      cache = new ArtifactCache(options.onRender);
+      publish(reloaded);
+      options.watch?.onModels?.(
+        reload.client,
+        reload.server,
+        reload.codeChanged,
+      );
     }
     options.watch?.onReload?.(reload);
   });
   if (options.controllers !== undefined) mounted = analyzed.server;
+  if (analyzed.server !== undefined) {
+    options.watch?.onModels?.(analyzed.client, analyzed.server, true);
+  }
   const models = {
     client: withUriPrefix(analyzed.client, config.uriPrefix),
     ...(analyzed.server === undefined
@@ -176,6 +234,30 @@ export async function createServer(
       ? "api"
       : basename(resolve(options.project)));
   const artifacts = artifactRoutes(config);
+  // Watch mode: each model is a version, rendered ahead and announced.
+  // Under `tailor dev` the supervisor watches, renders and announces.
+  const watch = options.project !== undefined &&
+      devModelsOf(options.project) !== undefined
+    ? undefined
+    : options.watch;
+  const versions = watch === undefined
+    ? undefined
+    : new ArtifactVersions(config, sourceName, artifacts);
+  const hub = watch === undefined ? undefined : new EventHub(watch.events);
+  const publish = (model: ApiModel) => {
+    if (versions === undefined || hub === undefined) return;
+    const version = versions.next(model);
+    const next = new ArtifactCache(options.onRender);
+    for (const [kind, artifact] of version.artifacts) {
+      next.seed(artifactKey(kind, [], undefined), artifact);
+    }
+    cache = next;
+    hub.publish(version.change);
+  };
+  publish(models.client);
+  watch?.signal.addEventListener("abort", () => hub?.close(), {
+    once: true,
+  });
   const app = new Hono();
   const routes: string[] = [];
   if (options.cors !== undefined && options.cors.origins.length > 0) {
@@ -187,6 +269,15 @@ export async function createServer(
     app.use((_, next) => withFetcherBudget(budget, next));
   }
   for (const middleware of options.middleware ?? []) app.use(middleware);
+  app.get(EVENTS_PATH, (c) =>
+    hub === undefined
+      ? c.json({
+        error: "not-found",
+        path: EVENTS_PATH,
+        message:
+          "this server does not watch its project: start it with --watch",
+      }, 404)
+      : hub.handle(c));
 
   for (const artifact of artifacts) {
     app.get(artifact.path, async (c) => {
@@ -208,11 +299,11 @@ export async function createServer(
       const documentQuery = query.groups.length === 0
         ? ""
         : `?groups=${query.groups.map(encodeURIComponent).join(",")}`;
-      const key = [
+      const key = artifactKey(
         artifact.kind,
-        query.groups.join(","),
-        query.importExtension ?? "",
-      ].join("|");
+        query.groups,
+        query.importExtension,
+      );
       const rendered = await cache.get(
         key,
         () =>
@@ -223,23 +314,22 @@ export async function createServer(
               : { importExtension: query.importExtension }),
           }),
       );
-      const headers: Record<string, string> = {
-        "content-type": rendered.contentType,
-        "etag": rendered.etag,
-        "cache-control": "no-cache",
-      };
-      if (rendered.filename !== undefined) {
-        headers["content-disposition"] =
-          `attachment; filename="${rendered.filename}"`;
-      }
-      if (matchesEtag(c.req.header("if-none-match"), rendered.etag)) {
-        return c.body(null, 304, headers);
-      }
-      // Its length lets the listener wait for a slow download (listen.ts).
-      headers["content-length"] = String(rendered.bytes.length);
-      return c.body(rendered.bytes.slice().buffer, 200, headers);
+      return answerArtifact(c.req.header("if-none-match"), rendered);
     });
+    app.all(artifact.path, (c) => methodNotAllowed(c.req.method, GET_ONLY));
   }
+  app.get(MODEL_PATH, async (c) => {
+    const rendered = await cache.get(
+      MODEL_CACHE_KEY,
+      () => renderModel(reloaded ?? models.client),
+    );
+    return answerArtifact(
+      c.req.header("if-none-match"),
+      rendered,
+      modelHeaders(config.tsNullRenderMode),
+    );
+  });
+  app.all(MODEL_PATH, (c) => methodNotAllowed(c.req.method, GET_ONLY));
   if (config.openapiUiPath !== undefined) {
     const assets = await loadOpenApiPageAssets();
     const dir = assetsDirOf(config.openapiUiPath);
@@ -270,9 +360,20 @@ export async function createServer(
       config.openapiExtras?.security ?? [],
       options.authenticate ?? {},
     );
+    const documentationOnly = options.securityDocumentationOnly === true;
     if (security.kind === "unenforced") {
-      console.error(unenforcedWarning(security.schemes, routes));
+      console.error(
+        unenforcedWarning(security.schemes, routes, documentationOnly),
+      );
     }
+    const guard = security.kind === "guard"
+      ? security.guard
+      : security.kind === "unenforced" && !documentationOnly
+      ? refuseUnchecked(
+        security.schemes,
+        config.openapiExtras?.securitySchemes,
+      )
+      : undefined;
     app.route(
       "/",
       controllerRoutes({
@@ -291,7 +392,10 @@ export async function createServer(
         ...(options.maxBodyBytes === undefined
           ? {}
           : { maxBodyBytes: options.maxBodyBytes }),
-        ...(security.kind === "guard" ? { guard: security.guard } : {}),
+        ...(guard === undefined ? {} : { guard }),
+        ...(config.absentResult === undefined
+          ? {}
+          : { absentResult: config.absentResult }),
       }),
     );
   }
@@ -314,6 +418,9 @@ function headerParameters(model: ApiModel | undefined): string[] {
   );
 }
 
+/** What an artifact's path answers. */
+const GET_ONLY = allowedMethods(["GET"]);
+
 function notFound(path: string): Response {
   return Response.json({ error: "not-found", path }, { status: 404 });
 }
@@ -325,6 +432,11 @@ async function modelsOf(
   if (options.models !== undefined && options.watch === undefined) {
     return options.models;
   }
+  // Run by `tailor dev`: the models it analyzed; it watches.
+  const dev = options.project === undefined
+    ? undefined
+    : devModelsOf(options.project);
+  if (dev !== undefined) return { client: dev.client, server: dev.server };
   if (options.project === undefined) {
     throw new ServerStartError(
       options.watch === undefined
@@ -334,16 +446,26 @@ async function modelsOf(
   }
   const typeCheck = options.typeCheck !== false;
   const { watch } = options;
+  // Loaded here: the analyzer is not loaded where models are given.
   const analyzed = watch === undefined
-    ? await serverModels(options.project, { typeCheck })
-    : await watchServerModels(options.project, {
+    ? await (await import("../pipeline.ts")).serverModels(options.project, {
       typeCheck,
-      signal: watch.signal,
-      onReload,
-      ...(watch.debounceMs === undefined
-        ? {}
-        : { debounceMs: watch.debounceMs }),
-    });
+    })
+    : await (await import("../watch/watch_server.ts")).watchServerModels(
+      options.project,
+      {
+        typeCheck,
+        signal: watch.signal,
+        onReload,
+        ...(watch.onBurst === undefined ? {} : { onBurst: watch.onBurst }),
+        ...(watch.onHandled === undefined
+          ? {}
+          : { onHandled: watch.onHandled }),
+        ...(watch.debounceMs === undefined
+          ? {}
+          : { debounceMs: watch.debounceMs }),
+      },
+    );
   if (!analyzed.ok) {
     throw new ServerStartError(
       [
@@ -370,6 +492,11 @@ function checkCollisions(
       if (op.httpMethod === "GET" && paths.has(op.path)) {
         throw new ServerStartError(
           `${service.controller}.${op.name} answers GET ${op.path}, which the configuration gives to an artifact: change one of them`,
+        );
+      }
+      if (op.httpMethod === "GET" && op.path === MODEL_PATH) {
+        throw new ServerStartError(
+          `${service.controller}.${op.name} answers GET ${op.path}, where the server serves its model: change its path`,
         );
       }
     }

@@ -53,6 +53,13 @@ Deno.test("the archives and the document equal what generate writes (golden)", a
   );
 });
 
+Deno.test("an artifact's path with another method than GET is a 405 with Allow", async () => {
+  const answer = await bookstore.request("/openapi.yml", { method: "POST" });
+  assert.equal(answer.status, 405);
+  assert.equal(answer.headers.get("allow"), "GET, HEAD");
+  assert.equal((await answer.json()).error, "method-not-allowed");
+});
+
 Deno.test("50 concurrent first requests render the artifact once", async () => {
   const server = await createServer({
     project: BOOKSTORE,

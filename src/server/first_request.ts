@@ -37,6 +37,8 @@ export interface RelayOptions {
   readonly onHead?: () => void;
   /** Called once an answer is sent and the connection waits for the next. */
   readonly onIdle?: () => void;
+  /** Called when an answer is an event stream (it lasts: no deadline). */
+  readonly onStream?: () => void;
   /** True once the listener is stopping: no further request is taken. */
   readonly stopping?: () => boolean;
   /** Closes the relay when aborted (a timeout of the listener). */
@@ -71,7 +73,7 @@ export async function relayFirstRequest(
       }
       const requestEnd = head.length + head.bodyLength;
       const ahead = start.slice(Math.min(requestEnd, start.length));
-      const sent = await relayRequest(conn, inner, head, start);
+      const sent = await relayRequest(conn, inner, head, start, options);
       if (!sent || head.close || options.signal.aborted) break;
       if (options.stopping?.()) break;
       options.onIdle?.();
@@ -103,6 +105,7 @@ async function relayRequest(
   inner: Deno.Conn,
   head: RequestHead,
   start: Uint8Array,
+  options: RelayOptions,
 ): Promise<boolean> {
   const requestEnd = head.length + head.bodyLength;
   let bodySent = false;
@@ -113,7 +116,9 @@ async function relayRequest(
     (sent) => bodySent = sent,
     () => false,
   );
-  const answer = await sendAnswer(inner, conn, head.method, head.close);
+  const answer = await sendAnswer(inner, conn, head.method, head.close, () => {
+    options.onStream?.();
+  });
   closeQuietly(inner);
   // An answer before the whole body (a 413): the rest cannot be skipped.
   if (!bodySent) closeQuietly(conn);
@@ -166,7 +171,8 @@ async function sendRequest(
 
 /**
  * Copies the engine's answer from `inner` to `conn` until the engine closes
- * `inner`, its head changed by `readAnswerHead`; undefined when the head
+ * `inner`, its head changed by `readAnswerHead` (`onStream` told of an
+ * event stream); undefined when the head
  * could not be read (what came is passed on as it is).
  */
 async function sendAnswer(
@@ -174,10 +180,12 @@ async function sendAnswer(
   conn: Deno.Conn,
   method: string,
   close: boolean,
+  onStream: () => void,
 ): Promise<AnswerHead | undefined> {
   const start = await readHead(inner, new Uint8Array(0));
   if (start === undefined) return undefined;
   const head = readAnswerHead(start, method, close);
+  if (head?.eventStream) onStream();
   if (head === undefined) {
     await writeAll(conn, start);
   } else {

@@ -22,6 +22,7 @@
 import { acceptLoop } from "./accept_loop.ts";
 import { engineSocket } from "./engine_socket.ts";
 import { relayFirstRequest } from "./first_request.ts";
+import { isEventStream } from "./request_head.ts";
 
 /** Time limits of a connection, in milliseconds. */
 export interface ConnectionTimeouts {
@@ -171,6 +172,7 @@ function relayThenServe(
       headIn = false;
       connection.deadline = performance.now() + how.timeouts.idleMs;
     },
+    onStream: () => connection.deadline = Infinity,
     stopping: () => stopping,
   });
   const finished = relayed.then((outcome) => {
@@ -234,6 +236,11 @@ interface Connection {
 function track(fetch: Fetch, timeouts: Required<ConnectionTimeouts>) {
   const answered = (response: Response | undefined) => {
     if (--connection.running > 0) return;
+    if (isEventStream(response?.headers.get("content-type"))) {
+      // An event stream lasts until one side ends it: no deadline.
+      connection.deadline = Infinity;
+      return;
+    }
     // Only the headers: reading `body` would turn the answer into a stream.
     const length = Number(response?.headers.get("content-length") ?? 0);
     connection.deadline = performance.now() + timeouts.idleMs +

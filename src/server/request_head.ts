@@ -116,6 +116,8 @@ export interface AnswerHead {
   readonly sent: Uint8Array;
   /** The answer's body ends only with its connection (no length given). */
   readonly closeDelimited: boolean;
+  /** The answer is an event stream (`content-type: text/event-stream`). */
+  readonly eventStream: boolean;
 }
 
 /**
@@ -145,11 +147,22 @@ export function readAnswerHead(
     : lines.filter((line, i) =>
       i === 0 || !/^connection:\s*close\s*$/i.test(line)
     );
+  const eventStream = lines.slice(1).some((line, i) =>
+    names[i] === "content-type" &&
+    isEventStream(line.slice(line.indexOf(":") + 1))
+  );
   return {
     length: end,
     sent: bytesOf([...sent, "", ""].join("\r\n")),
     closeDelimited,
+    eventStream,
   };
+}
+
+/** Whether a `content-type` is that of Server-Sent Events. */
+export function isEventStream(contentType: string | null | undefined): boolean {
+  return contentType?.split(";")[0]?.trim().toLowerCase() ===
+    "text/event-stream";
 }
 
 /** Bytes as ISO-8859-1 text, one char a byte (TextDecoder's "latin1" is windows-1252). */

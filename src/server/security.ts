@@ -4,15 +4,20 @@
  * every operation) checked on every controller route by the authenticators
  * the server is given, one per security scheme. A requirement is met when
  * every scheme in it accepts the request; the route runs when one
- * requirement is met, else the first refusal is the answer. A requirement
- * none of whose schemes can be checked leaves the routes unguarded, which
+ * requirement is met, else the first refusal is the answer. Declared
+ * security that no authenticator can check fails closed: every route
+ * answers 401 ({@link refuseUnchecked}), unless the author says the
+ * security is documentation only (`securityDocumentationOnly`), which
  * start-up tells ({@link unenforcedWarning}).
  *
  * @module
  */
 
 import type { Context, MiddlewareHandler } from "hono";
-import type { SecurityRequirement } from "../emit/openapi/document_extras.ts";
+import type {
+  SecurityRequirement,
+  SecurityScheme,
+} from "../emit/openapi/document_extras.ts";
 
 /**
  * Checks one security scheme on a request: `undefined` when the request
@@ -79,14 +84,61 @@ async function firstRefusal(
   return undefined;
 }
 
-/** The start-up warning of routes whose declared security nothing checks. */
+/** The 401 body of a route whose declared security nothing can check. */
+export interface UncheckedSecurityBody {
+  readonly error: "unauthorized";
+  readonly message: string;
+}
+
+/**
+ * The guard of declared security that no authenticator checks: every
+ * request is refused with a 401 (RFC 9110 §15.5.2: a `WWW-Authenticate`
+ * challenge per scheme), as no credential could be verified.
+ */
+export function refuseUnchecked(
+  schemes: readonly string[],
+  declared: Readonly<Record<string, SecurityScheme>> = {},
+): MiddlewareHandler {
+  const body: UncheckedSecurityBody = {
+    error: "unauthorized",
+    message: `this operation requires ${
+      schemes.join(" or ")
+    }, which the server cannot check (no authenticator is configured)`,
+  };
+  const challenges = schemes.map((name) => challengeOf(name, declared[name]))
+    .join(", ");
+  return (c) =>
+    Promise.resolve(c.json(body, 401, { "www-authenticate": challenges }));
+}
+
+/** The `WWW-Authenticate` challenge of a security scheme. */
+function challengeOf(name: string, scheme: SecurityScheme | undefined): string {
+  const http = scheme?.type === "http" && typeof scheme.scheme === "string"
+    ? scheme.scheme
+    : undefined;
+  const token = http === undefined
+    ? "Bearer"
+    : http.charAt(0).toUpperCase() + http.slice(1);
+  return `${token} realm="${name}"`;
+}
+
+/**
+ * The start-up line of routes whose declared security nothing checks:
+ * refused with 401, or (`documentationOnly`) let in without it.
+ */
 export function unenforcedWarning(
   schemes: readonly string[],
   routes: readonly string[],
+  documentationOnly = false,
 ): string {
-  return `warning: the OpenAPI document declares security (${
-    schemes.join(", ")
-  }) that no authenticator checks, so these routes take requests without it: ${
-    routes.join(", ")
-  }. Pass createServer({ authenticate: { ${schemes[0]}: (c) => ... } }).`;
+  const list = schemes.join(", ");
+  return documentationOnly
+    ? `warning: the OpenAPI document declares security (${list}) that is documentation only (securityDocumentationOnly), so these routes take requests without it: ${
+      routes.join(", ")
+    }.`
+    : `warning: the OpenAPI document declares security (${list}) that no authenticator checks, so these routes answer 401: ${
+      routes.join(", ")
+    }. Pass createServer({ authenticate: { ${
+      schemes[0]
+    }: (c) => ... } }), or securityDocumentationOnly: true to let them in unchecked.`;
 }

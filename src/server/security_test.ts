@@ -48,22 +48,64 @@ Deno.test("securityPlan: one requirement met lets in; else the first refusal ans
   ]);
 });
 
-Deno.test("createServer: declared security without an authenticator warns and names the routes", async () => {
+Deno.test("createServer: declared security without an authenticator fails closed: 401 on every route", async () => {
   const warnings: string[] = [];
   const error = console.error;
   console.error = (message: string) => warnings.push(message);
+  let app;
   try {
-    await treeshopApp();
+    app = await treeshopApp();
   } finally {
     console.error = error;
   }
   assert.equal(warnings.length, 1);
   assert.match(
     warnings[0]!,
-    /declares security \(bearer\) that no authenticator checks/,
+    /declares security \(bearer\) that no authenticator checks, so these routes answer 401/,
   );
   assert.match(warnings[0]!, /POST \/tree\/products\/\{productId\}\/image/);
-  assert.match(warnings[0]!, /POST \/tree\/reindex/);
+  assert.match(warnings[0]!, /securityDocumentationOnly/);
+  const calls: [string, string][] = [
+    ["GET", "/tree/1"],
+    ["POST", "/tree/reindex"],
+  ];
+  for (const [method, path] of calls) {
+    const answer = await app.request(path, {
+      method,
+      headers: { authorization: "Bearer ann" },
+    });
+    assert.equal(answer.status, 401, `${method} ${path}`);
+    assert.equal(
+      answer.headers.get("www-authenticate"),
+      'Bearer realm="bearer"',
+    );
+    assert.deepEqual(await answer.json(), {
+      error: "unauthorized",
+      message:
+        "this operation requires bearer, which the server cannot check (no authenticator is configured)",
+    });
+  }
+  // The artifacts stay public.
+  assert.equal((await app.request("/openapi.yml")).status, 200);
+});
+
+Deno.test("createServer: securityDocumentationOnly lets the routes in unchecked, and says so", async () => {
+  const warnings: string[] = [];
+  const error = console.error;
+  console.error = (message: string) => warnings.push(message);
+  let app;
+  try {
+    app = await treeshopApp({ securityDocumentationOnly: true });
+  } finally {
+    console.error = error;
+  }
+  assert.match(
+    warnings[0]!,
+    /documentation only \(securityDocumentationOnly\)/,
+  );
+  const answer = await app.request("/tree/reindex", { method: "POST" });
+  assert.equal(answer.status, 200);
+  await answer.body?.cancel();
 });
 
 Deno.test("the treeshop enforces its bearer scheme on every route, before the body is read", async () => {

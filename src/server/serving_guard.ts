@@ -22,4 +22,4 @@ export function servesSame(served: ApiModel, next: ApiModel): boolean {
 
 /** The line printed when an edit needs a restart. */
 export const RESTART_NEEDED =
-  "the routes or their types changed: restart the server to serve them; it keeps serving the last document until then";
+  "the routes or their types changed: restart the server to serve them (or run the app with `tailor dev main.ts`, which reloads them); it keeps serving the last document until then";

@@ -46,12 +46,24 @@ export interface Statement {
   readonly params: readonly unknown[];
 }
 
+/** A many-to-one reference of the row: what its foreign key must find. */
+export interface RowReference {
+  /** The association property. */
+  readonly property: string;
+  /** The table it refers to. */
+  readonly target: EntityTable;
+  /** The id it refers to. */
+  readonly id: EntityId;
+}
+
 /** The statements of one insert. */
 export interface InsertPlan {
   /** Inserts the row and returns its id column. */
   readonly row: Statement;
+  /** The row's many-to-one references (to name a failing foreign key). */
+  readonly references: readonly RowReference[];
   /** Inserts the join-table pairs, once the row's id is known. */
-  pairs(id: EntityId): Statement[];
+  pairs(id: EntityId): (Statement & { readonly property: string })[];
 }
 
 /**
@@ -72,7 +84,8 @@ export function insertPlan(
   const params = new SqlParams(dialect);
   const columns: string[] = [];
   const placeholders: string[] = [];
-  const joins: { link: JoinLink; refs: EntityId[] }[] = [];
+  const joins: { link: JoinLink; property: string; refs: EntityId[] }[] = [];
+  const references: RowReference[] = [];
   const refused = (name: string, message: string) =>
     new StoreQueryError("values", `${metadata.name}.${name} ${message}`);
   const refId = (name: string, value: unknown): EntityId => {
@@ -115,13 +128,25 @@ export function insertPlan(
     const link = property?.kind === "association"
       ? schema.link(metadata, property)
       : undefined;
-    if (link?.kind === "reference") {
-      column(link.column, value === null ? null : refId(name, value));
+    if (link?.kind === "reference" && property?.kind === "association") {
+      const id = value === null ? null : refId(name, value);
+      column(link.column, id);
+      if (id !== null) {
+        references.push({
+          property: name,
+          target: schema.table(property.target()),
+          id,
+        });
+      }
     } else if (
       link?.kind === "join" && property?.kind === "association" &&
       property.mappedBy === undefined && Array.isArray(value)
     ) {
-      joins.push({ link, refs: value.map((v) => refId(name, v)) });
+      joins.push({
+        link,
+        property: name,
+        refs: value.map((v) => refId(name, v)),
+      });
     } else {
       throw refused(
         name,
@@ -136,10 +161,11 @@ export function insertPlan(
   } RETURNING ${q(table.idColumn)}`;
   return {
     row: { sql: row, params: params.values },
+    references,
     pairs: (id) =>
-      joins.filter(({ refs }) => refs.length > 0).map(({ link, refs }) =>
-        pairStatement(dialect, link, id, refs)
-      ),
+      joins.filter(({ refs }) => refs.length > 0).map((
+        { link, property, refs },
+      ) => ({ ...pairStatement(dialect, link, id, refs), property })),
   };
 }
 

@@ -16,6 +16,11 @@ export {
 } from "./store.ts";
 export type { EntityId, EntityRef, InsertValues } from "./insert_statement.ts";
 export { StoreQueryError } from "./sort_code.ts";
+export {
+  type ConstraintKind,
+  type ConstraintViolationBody,
+  StoreConstraintError,
+} from "./constraint_errors.ts";
 export { FETCHER_CACHE_SIZE, FetcherCache } from "./fetcher_cache.ts";
 export type { Where, WhereValue } from "./where.ts";
 export { type ColumnType, type Dialect, sqliteDialect } from "./dialect.ts";

@@ -35,10 +35,17 @@ import {
   type EntityId,
   insertPlan,
   type InsertValues,
+  type RowReference,
 } from "./insert_statement.ts";
+import {
+  propertyOfColumn,
+  StoreConstraintError,
+  violationOf,
+} from "./constraint_errors.ts";
 import {
   buildSchema,
   type ColumnTypes,
+  type EntityTable,
   type FormulaSql,
   type Schema,
   schemaStatements,
@@ -341,7 +348,14 @@ export class Store {
   ): Promise<Row[]> {
     this.#statementCount++;
     this.#onStatement?.(sql, params);
-    return runner.all(sql, params);
+    const rows = runner.all(sql, params);
+    if (!READ.test(sql)) return rows;
+    // A value past a column's range (PostgreSQL's int4 and an id up to
+    // 2^53 - 1) is in no row: a read finds nothing rather than failing.
+    return rows.catch((error) => {
+      if (violationOf(error)?.kind === "value") return [];
+      throw error;
+    });
   }
 
   /** Loads `fetcher`'s shape; a client fetcher on its budget. */
@@ -403,7 +417,12 @@ export class Store {
   ): Promise<EntityId> {
     const table = this.#schema.table(entity);
     const plan = insertPlan(this.#schema, this.#dialect, table, values);
-    const [row] = await this.#run(plan.row.sql, plan.row.params, runner);
+    let row: Row | undefined;
+    try {
+      [row] = await this.#run(plan.row.sql, plan.row.params, runner);
+    } catch (error) {
+      throw await this.#refusal(error, table, plan.references, runner);
+    }
     const id = row?.[table.idColumn] as EntityId;
     const idGiven =
       (values as Record<string, unknown>)[table.metadata.idProperty] !==
@@ -413,11 +432,65 @@ export class Store {
       : undefined;
     if (after !== undefined) await this.#run(after, [], runner);
     for (const pairs of plan.pairs(id)) {
-      await this.#run(pairs.sql, pairs.params, runner);
+      try {
+        await this.#run(pairs.sql, pairs.params, runner);
+      } catch (error) {
+        const violation = violationOf(error);
+        // The row exists: only a target of the pairs can be missing.
+        throw violation === undefined ? error : new StoreConstraintError(
+          table.metadata.name,
+          violation.kind,
+          pairs.property,
+          violation.detail,
+        );
+      }
     }
     return id;
   }
+
+  /**
+   * The {@link StoreConstraintError} of a refused row insert naming its
+   * property (SQLite does not name a foreign key's column: the first
+   * reference whose row is missing is it), or `error` itself.
+   */
+  async #refusal(
+    error: unknown,
+    table: EntityTable,
+    references: readonly RowReference[],
+    runner?: Runner,
+  ): Promise<unknown> {
+    const violation = violationOf(error);
+    if (violation === undefined) return error;
+    let property = violation.column === undefined
+      ? undefined
+      : propertyOfColumn(this.#schema, table, violation.column);
+    if (property === undefined && violation.kind === "foreign-key") {
+      const q = this.#dialect.quote;
+      for (const { target, id, property: name } of references) {
+        const found = await this.#run(
+          `SELECT 1 AS found FROM ${q(target.name)} WHERE ${
+            q(target.idColumn)
+          } = ${this.#dialect.placeholder(1)}`,
+          [id],
+          runner,
+        ).catch(() => [{}]);
+        if (found.length === 0) {
+          property = name;
+          break;
+        }
+      }
+    }
+    return new StoreConstraintError(
+      table.metadata.name,
+      violation.kind,
+      property,
+      violation.detail,
+    );
+  }
 }
+
+/** A statement that only reads. */
+const READ = /^\s*(SELECT|WITH)\b/i;
 
 function entityOf(fetcher: AnyFetcher): AnyClass {
   if (!isFetcher(fetcher)) throw new TypeError("the store needs a fetcher");

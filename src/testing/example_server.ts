@@ -9,15 +9,20 @@ import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
-/** Starts `server.ts --port 0`; returns its base URL and a stop function. */
-export async function startExampleServer(): Promise<
+/**
+ * Starts `server.ts --port 0` with `flags` added (`--absent-result null`);
+ * returns its base URL and a stop function.
+ */
+export async function startExampleServer(
+  flags: readonly string[] = [],
+): Promise<
   { base: string; stop: () => Promise<void> }
 > {
   // One retry: under the full suite server.ts has once ended before printing
   // anything (not reproduced alone); the error then says how it ended.
   for (let attempt = 1;; attempt++) {
     try {
-      return await startOnce();
+      return await startOnce(flags);
     } catch (error) {
       if (attempt === 2) throw error;
       console.error(`server.ts start, attempt 1: ${(error as Error).message}`);
@@ -25,11 +30,11 @@ export async function startExampleServer(): Promise<
   }
 }
 
-async function startOnce(): Promise<
+async function startOnce(flags: readonly string[]): Promise<
   { base: string; stop: () => Promise<void> }
 > {
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "server.ts", "--port", "0", "--quiet"],
+    args: ["run", "-A", "server.ts", "--port", "0", "--quiet", ...flags],
     cwd: ROOT,
     stdout: "piped",
     stderr: "inherit",

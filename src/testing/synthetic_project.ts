@@ -63,7 +63,7 @@ function entityOf(j: number, size: ProjectSize): number {
 }
 
 /** Path of controller `j`'s file, relative to the project root. */
-function controllerFile(j: number, size: ProjectSize): string {
+export function controllerFile(j: number, size: ProjectSize): string {
   return `domain/m${
     moduleOf(entityOf(j, size))
   }/controllers/resource${j}_controller.ts`;

@@ -39,7 +39,7 @@ Deno.test("cli generate --watch: regenerates after an edit and stops cleanly on 
   const lines = linesOf(child.stdout);
   const nextLine = async () => (await lines.next()).value ?? "";
   try {
-    assert.equal(await nextLine(), `wrote 28 files to ${out}`);
+    assert.equal(await nextLine(), `wrote 29 files to ${out}`);
     assert.match(
       await nextLine(),
       /^watching .* for changes \(Ctrl-C stops\)$/,
@@ -50,7 +50,7 @@ Deno.test("cli generate --watch: regenerates after an edit and stops cleanly on 
       controller,
       text.replace("listing and details.", "listed and detailed."),
     );
-    assert.equal(await nextLine(), `updated ${out}: 2 written, 0 removed`);
+    assert.equal(await nextLine(), `updated ${out}: 3 written, 0 removed`);
     assert.match(
       await Deno.readTextFile(`${out}/services/BookService.ts`),
       /listed and detailed/,

@@ -11,7 +11,13 @@
 import { basename, dirname, join, resolve } from "node:path";
 import { configFileCandidates } from "../config/config.ts";
 import { loadOpenApiPageAssets } from "../emit/openapi/openapi_page.ts";
-import { replaceTree, writeTree } from "../fs/tree.ts";
+import { updateTree, writeTree } from "../fs/tree.ts";
+import {
+  type TreeChanges,
+  treeChanges,
+  type TreeFiles,
+  writtenLine,
+} from "../fs/tree_changes.ts";
 import { pageAssetFiles } from "../render/generated_tree.ts";
 import {
   loadedModel,
@@ -19,9 +25,6 @@ import {
   type ProjectModelOptions,
 } from "../pipeline.ts";
 import { WatchSession } from "./watch_project.ts";
-
-/** Generated files: text, or bytes for the page's assets. */
-export type GeneratedFiles = ReadonlyMap<string, string | Uint8Array>;
 
 /** Where a render gets its model from: `projectModel`'s signature. */
 export type ModelSource = (
@@ -47,7 +50,7 @@ export interface WatchGenerateOptions {
   /** Progress lines (default: stdout). */
   readonly log?: (line: string) => void;
   /** Told after each handled change, with the files written or undefined (tests wait on it). */
-  readonly onChange?: (written: WrittenChanges | undefined) => void;
+  readonly onChange?: (written: TreeChanges | undefined) => void;
   /** Quiet time before a change is handled (default 10 ms). */
   readonly debounceMs?: number;
   /**
@@ -55,14 +58,6 @@ export interface WatchGenerateOptions {
    * are those of the project's `orm.yml` (`.yaml`, `.properties`) without it.
    */
   readonly configFile?: string;
-}
-
-/** What one regeneration wrote under the output directory. */
-export interface WrittenChanges {
-  /** Paths written (new or with other content), sorted. */
-  readonly written: readonly string[];
-  /** Paths removed, sorted. */
-  readonly removed: readonly string[];
 }
 
 /**
@@ -88,25 +83,14 @@ export async function withPageAssets(
  */
 export async function writeChanges(
   dir: string,
-  previous: GeneratedFiles,
-  next: GeneratedFiles,
-): Promise<WrittenChanges> {
+  previous: TreeFiles,
+  next: TreeFiles,
+): Promise<TreeChanges> {
+  const changes = treeChanges(previous, next);
   const written = new Map<string, string | Uint8Array>();
-  for (const [path, content] of next) {
-    const old = previous.get(path);
-    if (old === undefined || !sameContent(old, content)) {
-      written.set(path, content);
-    }
-  }
-  const removed = [...previous.keys()].filter((path) => !next.has(path));
-  await writeTree(dir, written, removed);
-  return { written: [...written.keys()].sort(), removed: removed.sort() };
-}
-
-function sameContent(a: string | Uint8Array, b: string | Uint8Array): boolean {
-  if (a === b) return true;
-  if (typeof a === "string" || typeof b === "string") return false;
-  return a.length === b.length && a.every((byte, i) => byte === b[i]);
+  for (const path of changes.written) written.set(path, next.get(path)!);
+  await writeTree(dir, written, changes.removed);
+  return changes;
 }
 
 /**
@@ -137,13 +121,12 @@ export async function watchGenerate(
       typeCheck: session.typeCheck(modelOptions.typeCheck),
     });
   };
-  let current: GeneratedFiles | undefined;
+  let current: TreeFiles | undefined;
   try {
     const first = await generate();
     if (first !== undefined) {
-      await replaceTree(out, first);
+      log(writtenLine(out, first.size, await updateTree(out, first)));
       current = first;
-      log(`wrote ${first.size} files to ${out}`);
     }
     if (session === undefined) return 1;
     // Ready for the first edit before saying so.
@@ -161,15 +144,11 @@ export async function watchGenerate(
         return;
       }
       const changes = current === undefined
-        ? (await replaceTree(out, next), {
-          written: [...next.keys()],
-          removed: [],
-        })
+        ? await updateTree(out, next) ??
+          { written: [...next.keys()].sort(), removed: [] }
         : await writeChanges(out, current, next);
       current = next;
-      log(
-        `updated ${out}: ${changes.written.length} written, ${changes.removed.length} removed`,
-      );
+      log(writtenLine(out, next.size, changes));
       options.onChange?.(changes);
     }, {
       signal,

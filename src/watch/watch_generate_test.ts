@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import type { TreeChanges } from "../fs/tree_changes.ts";
 import { loadConfig } from "../config/config.ts";
 import { formatDiagnostic } from "../model/diagnostic.ts";
 import { renderArtifacts } from "../render/render_artifacts.ts";
@@ -7,7 +8,6 @@ import {
   type ModelSource,
   watchGenerate,
   writeChanges,
-  type WrittenChanges,
 } from "./watch_generate.ts";
 
 /** Values pushed by a callback, awaited one by one. */
@@ -71,7 +71,7 @@ async function startWatch({ inside = false } = {}) {
   const copy = await copyFixture("bookstore");
   const out = inside ? `${copy.project}/gen` : `${copy.dir}/out`;
   const printed: string[] = [];
-  const changes = new Queue<WrittenChanges | undefined>();
+  const changes = new Queue<TreeChanges | undefined>();
   const ready = Promise.withResolvers<void>();
   const controller = new AbortController();
   // What cli.ts does: the configuration read, diagnostics printed, files of
@@ -128,6 +128,7 @@ Deno.test("generate --watch: a doc comment edit rewrites exactly the edited cont
       "model.json", // holds the doc comments too
       "openapi.yml",
       "ts/Api.ts",
+      "ts/queries.ts", // the service's doc on its entry
       "ts/services/BookService.ts",
     ];
     assert.deepEqual(

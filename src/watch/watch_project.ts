@@ -41,6 +41,10 @@ export interface WatchOptions {
    * analysis unchanged: the configuration `generate --watch` renders with.
    */
   readonly alsoFiles?: readonly string[];
+  /** Told when a burst of changes that matter begins (before its debounce). */
+  readonly onBurst?: () => void;
+  /** Told once a burst was handled, whether or not it changed anything. */
+  readonly onHandled?: () => void;
 }
 
 /** A project under watch: load it, analyze `loaded`, then `watch`. */
@@ -118,7 +122,7 @@ export class WatchSession {
    * one call at a time, until `options.signal` aborts; then stops watching.
    */
   async watch(
-    onChange: () => Promise<void>,
+    onChange: (change: { readonly codeChanged: boolean }) => Promise<void>,
     options: WatchOptions,
   ): Promise<void> {
     const { signal, debounceMs = DEBOUNCE_MS } = options;
@@ -137,6 +141,7 @@ export class WatchSession {
     const onEvent = (event: Deno.FsEvent) => {
       const paths = event.paths.filter((path) => this.#matters(path));
       if (paths.length === 0) return;
+      if (pending.size === 0) options.onBurst?.();
       for (const path of paths) pending.add(path);
       structural ||= event.kind !== "modify" && event.kind !== "access";
       clearTimeout(timer);
@@ -169,11 +174,13 @@ export class WatchSession {
         );
         if (refresh.changed.length === 0 && !also) return;
         this.#codeChanged ||= refresh.codeChanged;
-        await onChange();
+        await onChange({ codeChanged: refresh.codeChanged });
         // The edit may have imported new files.
         if (!signal.aborted) watchImports();
       } catch (error) {
         onError(error);
+      } finally {
+        options.onHandled?.();
       }
     };
     watchImports();

@@ -13,7 +13,13 @@ import { WatchSession } from "./watch_project.ts";
 
 /** What a change gave: new models, or the diagnostics that kept the old ones. */
 export type Reload =
-  | { readonly ok: true; readonly client: ApiModel; readonly server: ApiModel }
+  | {
+    readonly ok: true;
+    readonly client: ApiModel;
+    readonly server: ApiModel;
+    /** False when the edit changed only comments (the code is the same). */
+    readonly codeChanged: boolean;
+  }
   | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
 
 /** Options of {@link watchServerModels}. */
@@ -28,6 +34,9 @@ export interface WatchServerOptions {
   readonly debounceMs?: number;
   /** Where messages go (default: stderr). */
   readonly log?: (line: string) => void;
+  /** Told when a burst of source changes begins, and once it is handled. */
+  readonly onBurst?: () => void;
+  readonly onHandled?: () => void;
 }
 
 /**
@@ -53,7 +62,7 @@ export async function watchServerModels(
     session.close();
     return first;
   }
-  session.watch(async () => {
+  session.watch(async ({ codeChanged }) => {
     const next = await analyze();
     if (!next.ok) {
       for (const diagnostic of next.diagnostics) {
@@ -67,9 +76,18 @@ export async function watchServerModels(
     }
     for (const warning of next.warnings) log(formatDiagnostic(warning));
     log("source changed: artifacts refreshed");
-    options.onReload({ ok: true, client: next.client, server: next.server });
+    options.onReload({
+      ok: true,
+      client: next.client,
+      server: next.server,
+      codeChanged,
+    });
   }, {
     signal: options.signal,
+    ...(options.onBurst === undefined ? {} : { onBurst: options.onBurst }),
+    ...(options.onHandled === undefined
+      ? {}
+      : { onHandled: options.onHandled }),
     ...(options.debounceMs === undefined
       ? {}
       : { debounceMs: options.debounceMs }),

@@ -18,8 +18,49 @@ export type Executor = (args: {
   /** Path plus query, for example `/books?pageIndex=1`. */
   readonly uri: string;
   readonly method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  /** Header values by header name. */
-  readonly headers?: { readonly [key: string]: string };
+  /**
+   * Header values by header name: the call's {@link CallOptions} headers,
+   * then the operation's own header parameters (the latter win).
+   */
+  readonly headers?: { readonly [key: string]: string } | undefined;
   /** The request body, to be sent as JSON; a `FormData` as it is. */
   readonly body?: unknown;
+  /**
+   * The call's {@link CallOptions} signal: when it aborts, the executor
+   * should stop the request and reject. An executor that ignores it still
+   * works; the request then runs to its end.
+   */
+  readonly signal?: CallSignal | undefined;
 }) => Promise<unknown>;
+
+/**
+ * Options of one call of a generated operation, its optional second
+ * argument: `api.authorService.findMostActiveAuthors(options, { signal })`.
+ */
+export interface CallOptions {
+  /**
+   * Cancels the request when it aborts (TanStack Query's `signal`, an
+   * `AbortController`'s): the call rejects with the signal's reason.
+   */
+  readonly signal?: CallSignal | undefined;
+  /**
+   * Headers of this call only, over the executor's own (`authorization`,
+   * `tenant`); a header parameter of the operation wins over one of these.
+   */
+  readonly headers?: { readonly [key: string]: string } | undefined;
+}
+
+/**
+ * The global `AbortSignal` type where the project has one (DOM, Deno,
+ * `@types/node`), else the little of it the client names: a client
+ * compiled without DOM types still compiles.
+ */
+export type CallSignal = typeof globalThis extends {
+  readonly AbortSignal: { readonly prototype: infer S };
+} ? S
+  : {
+    readonly aborted: boolean;
+    readonly reason: unknown;
+    addEventListener(type: "abort", listener: () => void): void;
+    removeEventListener(type: "abort", listener: () => void): void;
+  };

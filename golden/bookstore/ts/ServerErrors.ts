@@ -25,6 +25,23 @@ export type ServerErrors = {
     readonly path?: string;
     readonly message?: string;
   };
+  /**
+   * HTTP 409. The store refused the write: a reference to a row that does
+   * not exist, a value already taken, a missing value, a failed check or a
+   * value its column cannot hold (`constraint`), on `property`
+   * (`Entity.property`) when known.
+   */
+  readonly "constraint-violation": {
+    readonly error: "constraint-violation";
+    readonly constraint:
+      | "foreign-key"
+      | "unique"
+      | "not-null"
+      | "check"
+      | "value";
+    readonly property?: string;
+    readonly message: string;
+  };
   /** HTTP 413. The request body is larger than the server accepts. */
   readonly "payload-too-large": {
     readonly error: "payload-too-large";
@@ -67,6 +84,7 @@ export type ServerError = ServerErrors[keyof ServerErrors];
 const CODES = new Set<unknown>([
   "bad-request",
   "not-found",
+  "constraint-violation",
   "payload-too-large",
   "fetcher-budget",
   "store-busy",

@@ -9,7 +9,7 @@ export {
   type OutOfStock,
 } from "./ApiErrors.ts";
 export type { ElementOf } from "./ElementOf.ts";
-export type { Executor } from "./Executor.ts";
+export type { CallOptions, CallSignal, Executor } from "./Executor.ts";
 export {
   createFetchExecutor,
   FetchExecutorError,
@@ -24,6 +24,7 @@ export {
   type ServerError,
   type ServerErrors,
 } from "./ServerErrors.ts";
+export { createQueries, type Queries } from "./queries.ts";
 export * from "./model/dto/index.ts";
 export * from "./model/dynamic/index.ts";
 export * from "./model/enums/index.ts";

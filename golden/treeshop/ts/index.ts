@@ -3,7 +3,7 @@
 export { Api } from "./Api.ts";
 export type { AllErrors, ApiErrors } from "./ApiErrors.ts";
 export type { ElementOf } from "./ElementOf.ts";
-export type { Executor } from "./Executor.ts";
+export type { CallOptions, CallSignal, Executor } from "./Executor.ts";
 export {
   createFetchExecutor,
   FetchExecutorError,
@@ -19,6 +19,7 @@ export {
   type ServerError,
   type ServerErrors,
 } from "./ServerErrors.ts";
+export { createQueries, type Queries } from "./queries.ts";
 export * from "./model/dto/index.ts";
 export * from "./model/embeddable/index.ts";
 export * from "./model/enums/index.ts";

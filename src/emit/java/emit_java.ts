@@ -24,7 +24,8 @@
  *   one makes Spring Cloud fall back to load balancing by client name.
  * - **Absent results** are `Optional<T>`: the decoder chain of Spring Cloud
  *   OpenFeign (`OptionalDecoder` over `SpringDecoder`) turns the spec's empty
- *   200 body (and 404/204) into `Optional.empty()`. No annotation library is
+ *   200 body, the JSON `null` of `absentResult: "null"` (and 404/204) into
+ *   `Optional.empty()`. No annotation library is
  *   needed for results, and a caller cannot forget the absent case.
  * - **Optional properties and parameters** are boxed and annotated with
  *   `org.springframework.lang.Nullable` (in spring-core, hence on every Spring

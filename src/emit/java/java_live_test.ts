@@ -19,6 +19,7 @@ import { startExampleServer } from "../../testing/example_server.ts";
 import { DEFAULT_JAVA_BASE_PACKAGE, emitJava } from "./emit_java.ts";
 import { listen } from "../../server/listen.ts";
 import { treeshopApp } from "../../testing/treeshop_app.ts";
+import { treeshopAuthenticators } from "../../../fixtures/treeshop/injectors.ts";
 import {
   compileClient,
   javac,
@@ -96,9 +97,10 @@ javacTest(
       ]),
     );
     const bookstore = await startExampleServer();
+    const absentAsNull = await startExampleServer(["--absent-result", "null"]);
     // Served as users serve createServer: with Tailor's listener.
     const treeshop = listen(
-      (await treeshopApp()).fetch,
+      (await treeshopApp({ authenticate: treeshopAuthenticators })).fetch,
       { hostname: "127.0.0.1", port: 0, log: () => {} },
     );
     try {
@@ -119,12 +121,14 @@ javacTest(
         "LiveClients",
         bookstore.base,
         `http://127.0.0.1:${treeshop.port}`,
+        absentAsNull.base,
       ]);
       assert.equal(result.code, 0, result.output);
-      assert.match(result.output, /^ok 30$/m);
+      assert.match(result.output, /^ok 34$/m);
     } finally {
       await treeshop.shutdown();
       await bookstore.stop();
+      await absentAsNull.stop();
       await client.dispose();
     }
   },

@@ -8,10 +8,14 @@
  * - Every successful response is `200`: `text/plain` with a string schema
  *   for a string result (the server sends the text), `application/json`
  *   otherwise.
- * - A nullable result's schema is `nullable: true` (a `$ref` inside
- *   `allOf`); its description says the body is empty when the result is
- *   absent, and `x-tailor-nullable: true` marks it: a validator reads an
- *   empty body as `null` (OpenAPI 3.0 cannot say "maybe empty").
+ * - A nullable result's schema admits `null` for every reader: `nullable:
+ *   true` beside a `type`, or (a `$ref`, a union) `anyOf` of it and
+ *   `{ type: object, nullable: true, enum: [null] }`. With `absentResult: "null"` the server sends an absent one as
+ *   the JSON `null`, which that schema admits: the document is exact. By
+ *   default (`empty`) it sends an empty body without a content type: the
+ *   description says so and `x-tailor-nullable: true` marks it (OpenAPI
+ *   3.0 cannot say "maybe empty"; a validator that knows the mark reads
+ *   the empty body as `null`). A string result is empty in both modes.
  * - A `void` result is a `200` without content. Every operation also has a
  *   `default` response, `#/components/responses/Error` (a body a handler
  *   or injector throws, `HttpError`, or the 500 `{ error: "internal" }`).
@@ -78,6 +82,7 @@ import {
   nullTargets,
 } from "../ts/null_mode.ts";
 import { type FileMemo, NO_MEMO, sameValue } from "../file_memo.ts";
+import { type AbsentResult, sendsNull } from "../../model/absent_result.ts";
 
 import {
   docFields,
@@ -112,6 +117,8 @@ export interface EmitOpenApiOptions {
   readonly extras?: DocumentExtras;
   /** `null`: optional response properties are required and nullable. */
   readonly nullRenderMode?: NullRenderMode;
+  /** How the server answers an absent result (default `empty`). */
+  readonly absentResult?: AbsentResult;
   /**
    * Headers the server reads outside the methods' signatures
    * (`orm.client.request-headers`): a header parameter of every path.
@@ -182,9 +189,12 @@ export function buildOpenApiDocument(
   options: EmitOpenApiOptions,
   memo: FileMemo = NO_MEMO,
 ): Json {
-  return new OpenApiBuilder(model, memo, options.nullRenderMode).build(
-    options,
-  );
+  return new OpenApiBuilder(
+    model,
+    memo,
+    options.nullRenderMode,
+    options.absentResult ?? "empty",
+  ).build(options);
 }
 
 /** What the component schemas of a model's types are made of. */
@@ -230,7 +240,8 @@ class OpenApiBuilder {
   constructor(
     readonly model: ApiModel,
     readonly memo: FileMemo,
-    nullRenderMode?: NullRenderMode,
+    nullRenderMode: NullRenderMode | undefined,
+    readonly absentResult: AbsentResult,
   ) {
     const nulls = nullTargets(model, nullRenderMode);
     this.#types = memo.stable(
@@ -343,7 +354,7 @@ class OpenApiBuilder {
     return this.memo.reuse(
       "openapi",
       op,
-      [service.name, id, this.#types],
+      [service.name, id, this.#types, this.absentResult],
       () => this.#schemas.recording(() => this.#operation(service, op, id)),
       (kept) => this.#schemas.replay(kept.events),
     ).value;
@@ -388,15 +399,20 @@ class OpenApiBuilder {
       ok.description = "Success, without a body.";
     } else {
       const schema = this.#schemas.schema(type);
-      ok.description = mayBeAbsent
-        ? "Success; empty body when absent (the client gets `undefined`)."
-        : "Success.";
+      const empty = mayBeAbsent && !sendsNull(type, this.absentResult);
+      ok.description = !mayBeAbsent
+        ? "Success."
+        : empty
+        ? "Success. When the result is absent, the body is empty, without a content type (the client gets `undefined`)."
+        : "Success; `null` when the result is absent (the client gets `undefined`).";
       ok.content = {
         [resultMediaType(type)]: {
-          schema: mayBeAbsent ? this.#schemas.nullable(type, schema) : schema,
+          schema: mayBeAbsent
+            ? this.#schemas.nullableResult(type, schema)
+            : schema,
         },
       };
-      if (mayBeAbsent) ok[NULLABLE_EXTENSION] = true;
+      if (empty) ok[NULLABLE_EXTENSION] = true;
     }
     out.responses = {
       "200": ok,

@@ -46,6 +46,13 @@ function withOperation(
   };
 }
 
+/** An integer's schema: the bounds the server takes, ±(2^53 - 1). */
+const INTEGER = {
+  type: "integer",
+  minimum: -9007199254740991,
+  maximum: 9007199254740991,
+};
+
 Deno.test("emitting twice, or from a copy, gives identical text", () => {
   const first = emit();
   assert.equal(emit(), first);
@@ -72,6 +79,7 @@ Deno.test("component schemas: one per shape, nested object, dynamic, static", ()
     "Book_BookController_COMPLEX_FETCHER_authors",
     "Book_BookController_COMPLEX_FETCHER_store",
     "Book_BookController_SIMPLE_FETCHER",
+    "ConstraintViolation",
     "Dynamic_TreeNode",
     "FetcherBudget",
     "NotFound",
@@ -111,7 +119,7 @@ Deno.test("every object schema is closed and lists its non-optional properties",
     "store",
     "authors",
   ]);
-  assert.deepEqual(complex.properties.id, { type: "integer" });
+  assert.deepEqual(complex.properties.id, INTEGER);
   assert.deepEqual(complex.properties.price, { type: "number" });
   assert.deepEqual(complex.properties.name, {
     type: "string",
@@ -277,7 +285,7 @@ Deno.test("parameters carry in, wire name, required, default and doc", () => {
       in: "query",
       description: "Index of the page, from 0.",
       required: false,
-      schema: { type: "integer", default: 0 },
+      schema: { ...INTEGER, default: 0 },
     },
     {
       name: "sortCode",
@@ -294,7 +302,7 @@ Deno.test("parameters carry in, wire name, required, default and doc", () => {
   ]);
   const save = d.paths["/book/{id}"].put;
   assert.deepEqual(save.parameters, [
-    { name: "id", in: "path", required: true, schema: { type: "integer" } },
+    { name: "id", in: "path", required: true, schema: INTEGER },
     {
       name: "x-request-id",
       in: "header",
@@ -326,14 +334,13 @@ Deno.test("responses: 200 with the result, nullable when absent, text for a stri
   assert.equal(ok("/books")["200"]["x-tailor-nullable"], undefined);
   const single = ok("/book/{id}")["200"];
   assert.deepEqual(single.content["application/json"].schema, {
-    type: "object",
-    nullable: true,
-    allOf: [{
-      $ref: "#/components/schemas/Book_BookController_COMPLEX_FETCHER",
-    }],
+    anyOf: [
+      { $ref: "#/components/schemas/Book_BookController_COMPLEX_FETCHER" },
+      { type: "object", nullable: true, enum: [null] },
+    ],
   });
   assert.equal(single["x-tailor-nullable"], true);
-  assert.match(single.description, /empty body when absent/);
+  assert.match(single.description, /the body is empty, without a content type/);
   assert.deepEqual(ok("/book/{id}", "put")["200"], {
     description: "Success, without a body.",
   });
@@ -358,6 +365,7 @@ Deno.test("responses: 200 with the result, nullable when absent, text for a stri
     "200",
     "400",
     "404",
+    "409",
     "413",
     "503",
     "default",
@@ -463,7 +471,7 @@ Deno.test("openapi: constraints are schema keywords, exclusive bounds as boolean
   assert.deepEqual(
     Object.fromEntries(parameters.map((p: Any) => [p.name, p.schema])),
     {
-      page: { type: "integer", minimum: 1, maximum: 1000 },
+      page: { ...INTEGER, minimum: 1, maximum: 1000 },
       ratio: {
         type: "number",
         minimum: 0,
@@ -480,7 +488,7 @@ Deno.test("openapi: constraints are schema keywords, exclusive bounds as boolean
       },
       ids: {
         type: "array",
-        items: { type: "integer" },
+        items: INTEGER,
         minItems: 1,
         maxItems: 10,
       },
@@ -505,4 +513,22 @@ Deno.test("request headers are parameters of every path, declared once", () => {
   assert.deepEqual(d.components.parameters.tenant.in, "header");
   assert.equal(d.components.parameters.tenant.required, false);
   assert.equal(doc().components.parameters, undefined);
+});
+
+Deno.test("absentResult null: a nullable JSON result is described exactly, a string result stays empty", () => {
+  const d: Any = parse(emitOpenApi(sampleModel, {
+    info: { title: "T", version: "1" },
+    absentResult: "null",
+  }));
+  const single = d.paths["/book/{id}"].get.responses["200"];
+  assert.equal(single["x-tailor-nullable"], undefined);
+  assert.match(single.description, /`null` when the result is absent/);
+  assert.equal(single.content["application/json"].schema.anyOf.length, 2);
+  const byDefault: Any = parse(emitOpenApi(sampleModel, {
+    info: { title: "T", version: "1" },
+  }));
+  assert.equal(
+    byDefault.paths["/book/{id}"].get.responses["200"]["x-tailor-nullable"],
+    true,
+  );
 });

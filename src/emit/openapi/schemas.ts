@@ -16,6 +16,7 @@ import type {
 } from "../../model/api_model.ts";
 import { indexModel, type ModelIndex } from "../../model/model_index.ts";
 import { substituteTypeParameters } from "../../model/type_refs.ts";
+import { MAX_INTEGER, MIN_INTEGER } from "../../model/constraints.ts";
 import { NO_NULL_TARGETS, type NullTargets } from "../ts/null_mode.ts";
 import {
   canonical,
@@ -45,6 +46,9 @@ export {
   type Json,
   shapeSchemaName,
 } from "./schema_json.ts";
+
+/** The schema of `null` alone, in OpenAPI 3.0 (no `type: "null"` there). */
+const NULL_ONLY: Json = { type: "object", nullable: true, enum: [null] };
 
 /** The schemas of one document, registered as types are met. */
 export class SchemaRegistry {
@@ -179,6 +183,20 @@ export class SchemaRegistry {
     return inline === schema ? nullable(schema) : nullableUnion(inline);
   }
 
+  /**
+   * A result's schema admitting `null` as every 3.0.3 reader takes it: a
+   * `$ref` or a union becomes `anyOf` of itself and {@link NULL_ONLY}
+   * (`nullable` beside `allOf`/`oneOf` admits null only for lenient readers:
+   * 3.0.3 applies it to `type` alone, and the members still refuse null);
+   * anything else is {@link nullable}.
+   */
+  nullableResult(type: TypeRef, schema: Json): Json {
+    const inline = this.unionInline(type, schema);
+    return "$ref" in schema || inline !== schema
+      ? { anyOf: [inline, NULL_ONLY] }
+      : nullable(schema);
+  }
+
   /** Every registered schema, sorted by name. */
   components(): Map<string, Json> {
     return new Map(
@@ -197,7 +215,10 @@ export class SchemaRegistry {
   ): Json {
     switch (type.kind) {
       case "primitive":
-        return { type: type.name };
+        // The server refuses integers past 2^53 - 1 (JSON.parse loses digits).
+        return type.name === "integer"
+          ? { type: "integer", minimum: MIN_INTEGER, maximum: MAX_INTEGER }
+          : { type: type.name };
       case "void":
         return {};
       case "file":

@@ -45,11 +45,20 @@ Deno.test("api-name: the class, its file and the errors type and file are rename
   );
   assert.match(renamed.get("Executor.ts")!, /`BookStoreApi` is constructed/);
   assert.match(renamed.get("FetchExecutor.ts")!, /`new BookStoreApi\(/);
+  assert.match(
+    renamed.get("queries.ts")!,
+    /^export function createQueries\(api: BookStoreApi\) \{$/m,
+  );
+  const renamedFiles = [
+    "Api.ts",
+    "ApiErrors.ts",
+    "index.ts",
+    "Executor.ts",
+    "FetchExecutor.ts",
+    "queries.ts",
+  ];
   for (const [path, text] of plain) {
-    if (
-      !["Api.ts", "ApiErrors.ts", "index.ts", "Executor.ts", "FetchExecutor.ts"]
-        .includes(path)
-    ) {
+    if (!renamedFiles.includes(path)) {
       assert.equal(renamed.get(path), text, path);
     }
   }
@@ -81,6 +90,9 @@ Deno.test("api-name: an identifier no client declaration or root file has", () =
     ["FetchExecutor", /would write FetchExecutor\.ts/],
     ["executor", /would write executor\.ts/],
     ["Multipart", /would write Multipart\.ts/],
+    ["Queries", /would declare Queries/],
+    ["QueryData", /would declare QueryData/],
+    ["queries", /would write queries\.ts/],
   ];
   for (const [name, problem] of problems) {
     assert.match(apiNameProblem(name) ?? "", problem, name);

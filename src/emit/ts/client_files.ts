@@ -31,8 +31,13 @@ export function serviceExample(model: ApiModel): string | undefined {
   return first === undefined ? undefined : `api.${lowerFirst(first.name)}`;
 }
 
-/** `Executor.ts`: the requester type of spec §4.6. */
-export function executorText(apiName: string): string {
+/**
+ * `Executor.ts`: the requester type of spec §4.6, and the per-call options
+ * of every operation, its example an operation of `model`.
+ */
+export function executorText(model: ApiModel, apiName: string): string {
+  const operation = operationPath(model, () => true) ?? "api.service.operation";
+  const example = `${operation}(options, { signal })`;
   return `/**
  * Sends one request of the generated client; \`${apiName}\` is constructed with one.
  * \`createFetchExecutor\` (\`FetchExecutor.ts\`) makes one on \`fetch\`.
@@ -51,11 +56,52 @@ export type Executor = (args: {
   /** Path plus query, for example \`/books?pageIndex=1\`. */
   readonly uri: string;
   readonly method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  /** Header values by header name. */
-  readonly headers?: { readonly [key: string]: string };
+  /**
+   * Header values by header name: the call's {@link CallOptions} headers,
+   * then the operation's own header parameters (the latter win).
+   */
+  readonly headers?: { readonly [key: string]: string } | undefined;
   /** The request body, to be sent as JSON; a \`FormData\` as it is. */
   readonly body?: unknown;
+  /**
+   * The call's {@link CallOptions} signal: when it aborts, the executor
+   * should stop the request and reject. An executor that ignores it still
+   * works; the request then runs to its end.
+   */
+  readonly signal?: CallSignal | undefined;
 }) => Promise<unknown>;
+
+/**
+ * Options of one call of a generated operation, its optional second
+ * argument: \`${example}\`.
+ */
+export interface CallOptions {
+  /**
+   * Cancels the request when it aborts (TanStack Query's \`signal\`, an
+   * \`AbortController\`'s): the call rejects with the signal's reason.
+   */
+  readonly signal?: CallSignal | undefined;
+  /**
+   * Headers of this call only, over the executor's own (\`authorization\`,
+   * \`tenant\`); a header parameter of the operation wins over one of these.
+   */
+  readonly headers?: { readonly [key: string]: string } | undefined;
+}
+
+/**
+ * The global \`AbortSignal\` type where the project has one (DOM, Deno,
+ * \`@types/node\`), else the little of it the client names: a client
+ * compiled without DOM types still compiles.
+ */
+export type CallSignal = typeof globalThis extends {
+  readonly AbortSignal: { readonly prototype: infer S };
+} ? S
+  : {
+    readonly aborted: boolean;
+    readonly reason: unknown;
+    addEventListener(type: "abort", listener: () => void): void;
+    removeEventListener(type: "abort", listener: () => void): void;
+  };
 `;
 }
 
@@ -147,7 +193,7 @@ export function fetchExecutorText(
   extension: ImportExtension,
   apiName: string,
 ): string {
-  return `import type { Executor } from ${
+  return `import type { CallSignal, Executor } from ${
     JSON.stringify(withExtension("./Executor.ts", extension))
   };
 
@@ -172,6 +218,8 @@ export type FetchFunction = (
     readonly headers: HeaderValues;
     /** JSON text, or the bytes of a \`multipart/form-data\` body. */
     readonly body?: string | ArrayBuffer;
+    /** The call's signal, when it has one: aborts the request. */
+    readonly signal?: CallSignal;
   },
 ) => Promise<FetchResponse>;
 
@@ -236,6 +284,8 @@ export class FetchExecutorError extends Error {
  * (names compared without case); \`body\` is sent as JSON when defined. A
  * \`FormData\` body (uploads) is sent as \`multipart/form-data\` instead: its
  * bytes, with the content type and boundary that \`Response\` gives it.
+ * The call's \`signal\` goes to \`fetch\`: aborting it rejects the call with
+ * the signal's reason and closes the connection.
  *
  * Resolves to the parsed JSON body of a 200 response, \`null\` when its body
  * is empty, its text when it is \`text/*\` (a \`string\` result). Rejects with
@@ -245,7 +295,7 @@ export class FetchExecutorError extends Error {
  */
 export function createFetchExecutor(options: FetchExecutorOptions): Executor {
   const baseUrl = options.baseUrl.replace(/\\/+$/, "");
-  return async ({ uri, method, headers, body }) => {
+  return async ({ uri, method, headers, body, signal }) => {
     const multipart = await multipartOf(body);
     const sent: { [key: string]: string } = {
       "content-type": multipart?.type ?? "application/json;charset=UTF-8",
@@ -263,6 +313,7 @@ export function createFetchExecutor(options: FetchExecutorOptions): Executor {
         : body === undefined
         ? {}
         : { body: JSON.stringify(body) }),
+      ...(signal === undefined ? {} : { signal }),
     });
     const text = await response.text();
     if (response.status !== 200) {

@@ -4,8 +4,8 @@
  *
  * ```
  * index.ts  Api.ts  ApiErrors.ts  Executor.ts  FetchExecutor.ts  RequestOf.ts
- * ResponseOf.ts  ElementOf.ts  ServerErrors.ts  Multipart.ts (only when an operation takes
- * RequestPart<T>)
+ * ResponseOf.ts  ElementOf.ts  ServerErrors.ts  queries.ts (TanStack Query options)
+ * Multipart.ts (only when an operation takes RequestPart<T>)
  * model/dto/<Entity>Dto.ts + index.ts      model/enums/<Enum>.ts + index.ts
  * model/static/<Type>.ts + index.ts         model/dynamic/Dynamic_<Entity>.ts + index.ts
  * model/embeddable/<Type>.ts + index.ts (`@Embeddable()` value types)
@@ -62,6 +62,11 @@ import {
   UPLOAD_FILE,
 } from "./render.ts";
 import { serviceFileText } from "./service_file.ts";
+import {
+  QUERIES_FILE,
+  QUERIES_NAMES,
+  queriesFileText,
+} from "./queries_file.ts";
 import { modelHasParts, multipartText } from "./multipart.ts";
 import { enumsIndexText, type EnumStyle, enumText } from "./enum_style.ts";
 import { type ImportExtension, withExtension } from "./import_extension.ts";
@@ -159,7 +164,7 @@ export function emitTypeScript(
     );
   };
 
-  add("Executor.ts", executorText(apiName));
+  add("Executor.ts", executorText(model, apiName));
   add("FetchExecutor.ts", fetchExecutorText(extension, apiName));
   if (modelHasParts(model)) add(MULTIPART_FILE, multipartText());
   add("RequestOf.ts", requestOfText(model));
@@ -171,6 +176,10 @@ export function emitTypeScript(
   add(
     errorsFile(apiName),
     errorsFileText(model, { extension, apiName, mutable, embeddables }),
+  );
+  add(
+    QUERIES_FILE,
+    queriesFileText(model, extension, apiName),
   );
 
   for (const dto of model.dtos) {
@@ -376,7 +385,9 @@ function rootIndexText(
     `export { ${apiName} } from ${from(`./${apiName}.ts`)};`,
     errorsExportText(model, apiName, from(`./${errorsFile(apiName)}`)),
     `export type { ElementOf } from ${from("./ElementOf.ts")};`,
-    `export type { Executor } from ${from("./Executor.ts")};`,
+    `export type { CallOptions, CallSignal, Executor } from ${
+      from("./Executor.ts")
+    };`,
     `export {
   createFetchExecutor,
   FetchExecutorError,
@@ -390,6 +401,9 @@ function rootIndexText(
     `export type { RequestOf } from ${from("./RequestOf.ts")};`,
     `export type { ResponseOf } from ${from("./ResponseOf.ts")};`,
     serverErrorsExportText(from(`./${SERVER_ERRORS_FILE}`)),
+    `export { ${QUERIES_NAMES[0]}, type ${QUERIES_NAMES[1]} } from ${
+      from(`./${QUERIES_FILE}`)
+    };`,
   ];
   const folders: [string, number][] = [
     ["dto", model.dtos.length],

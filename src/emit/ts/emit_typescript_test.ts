@@ -69,6 +69,7 @@ Deno.test("emits every file of the layout, keys sorted", () => {
     "model/static/Page.ts",
     "model/static/Tuple2.ts",
     "model/static/index.ts",
+    "queries.ts",
     "services/BookService.ts",
     "services/TreeService.ts",
     "services/index.ts",
@@ -226,7 +227,7 @@ export type { Tuple2 } from "./Tuple2.ts";
     `export { Api } from "./Api.ts";
 export type { AllErrors, ApiErrors } from "./ApiErrors.ts";
 export type { ElementOf } from "./ElementOf.ts";
-export type { Executor } from "./Executor.ts";
+export type { CallOptions, CallSignal, Executor } from "./Executor.ts";
 export {
   createFetchExecutor,
   FetchExecutorError,
@@ -241,6 +242,7 @@ export {
   type ServerError,
   type ServerErrors,
 } from "./ServerErrors.ts";
+export { createQueries, type Queries } from "./queries.ts";
 export * from "./model/dto/index.ts";
 export * from "./model/dynamic/index.ts";
 export * from "./model/enums/index.ts";
@@ -285,7 +287,7 @@ export class Api {
 Deno.test("service file: operations, URI building and options type", () => {
   assert.equal(
     body(emitTypeScript(sampleModel), "services/BookService.ts"),
-    `import type { Executor } from "../Executor.ts";
+    `import type { CallOptions, Executor } from "../Executor.ts";
 import type { BookDto } from "../model/dto/BookDto.ts";
 import type { BookInput } from "../model/static/BookInput.ts";
 import type { Page } from "../model/static/Page.ts";
@@ -301,6 +303,7 @@ export class BookService {
   /** Lists books, one page at a time. */
   readonly findBooks = async (
     options: BookServiceOptions["findBooks"] = {},
+    call: CallOptions = {},
   ): Promise<Page<BookDto["BookController/SIMPLE_FETCHER"]>> => {
     const query: string[] = [];
     if (options.pageIndex !== undefined) {
@@ -314,7 +317,7 @@ export class BookService {
     }
     const path = "/books";
     const uri = query.length === 0 ? path : \`\${path}?\${query.join("&")}\`;
-    return (await this.#executor({ uri, method: "GET" })) as Page<
+    return (await this.#executor({ ...call, uri, method: "GET" })) as Page<
       BookDto["BookController/SIMPLE_FETCHER"]
     >;
   };
@@ -322,9 +325,10 @@ export class BookService {
   /** Finds one book with its store and authors. */
   readonly findBook = async (
     options: BookServiceOptions["findBook"],
+    call: CallOptions = {},
   ): Promise<BookDto["BookController/COMPLEX_FETCHER"] | undefined> => {
     const uri = \`/book/\${encodeURIComponent(options.id)}\`;
-    const result = await this.#executor({ uri, method: "GET" });
+    const result = await this.#executor({ ...call, uri, method: "GET" });
     return (result ?? undefined) as
       | BookDto["BookController/COMPLEX_FETCHER"]
       | undefined;
@@ -332,13 +336,20 @@ export class BookService {
 
   readonly saveBook = async (
     options: BookServiceOptions["saveBook"],
+    call: CallOptions = {},
   ): Promise<void> => {
     const uri = \`/book/\${encodeURIComponent(options.id)}\`;
     const headers: { [key: string]: string } = {};
     if (options.requestId !== undefined) {
       headers["x-request-id"] = options.requestId;
     }
-    await this.#executor({ uri, method: "PUT", headers, body: options.body });
+    await this.#executor({
+      ...call,
+      uri,
+      method: "PUT",
+      headers: { ...call.headers, ...headers },
+      body: options.body,
+    });
   };
 }
 
@@ -373,9 +384,10 @@ Deno.test("service file: operations without parameters take {} options", () => {
   const text = body(emitTypeScript(sampleModel), "services/TreeService.ts");
   assert.ok(text.includes(`  readonly hello = async (
     _options: TreeServiceOptions["hello"] = {},
+    call: CallOptions = {},
   ): Promise<string> => {
     const uri = "/hello";
-    return (await this.#executor({ uri, method: "GET" })) as string;
+    return (await this.#executor({ ...call, uri, method: "GET" })) as string;
   };`));
   assert.ok(
     text.includes(`  readonly hello: { readonly [key: string]: never };\n`),
@@ -384,7 +396,10 @@ Deno.test("service file: operations without parameters take {} options", () => {
 });
 
 Deno.test("folders without content are left out", () => {
-  assert.deepEqual([...emitTypeScript(emptyModel).keys()], RUNTIME_FILES);
+  assert.deepEqual([...emitTypeScript(emptyModel).keys()], [
+    ...RUNTIME_FILES,
+    "queries.ts",
+  ]);
   const files = emitTypeScript(withService({
     operations: [{
       name: "hello",
@@ -399,6 +414,7 @@ Deno.test("folders without content are left out", () => {
   }));
   assert.deepEqual([...files.keys()], [
     ...RUNTIME_FILES,
+    "queries.ts",
     "services/HelloService.ts",
     "services/index.ts",
   ]);

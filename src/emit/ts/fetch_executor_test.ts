@@ -339,3 +339,44 @@ Deno.test("the generated Api on createFetchExecutor against a real server", () =
       await server.shutdown();
     }
   }));
+
+Deno.test("createFetchExecutor: an aborted call rejects with the reason and closes the connection", () =>
+  withClient(async ({ Api, createFetchExecutor }) => {
+    const arrived = Promise.withResolvers<void>();
+    const closed = Promise.withResolvers<void>();
+    const server = Deno.serve(
+      { hostname: "127.0.0.1", port: 0, onListen: () => {} },
+      (request) => {
+        arrived.resolve();
+        // Answers once the client has gone, or (a loose bound, so that an
+        // executor ignoring the signal fails the test instead of hanging
+        // it) after 5 s.
+        return new Promise<Response>((resolve) => {
+          const late = setTimeout(() => resolve(new Response(null)), 5000);
+          request.signal.addEventListener("abort", () => {
+            clearTimeout(late);
+            closed.resolve();
+            resolve(new Response(null));
+          });
+        });
+      },
+    );
+    try {
+      const api = new Api(createFetchExecutor({
+        baseUrl: `http://127.0.0.1:${server.addr.port}`,
+      }));
+      const controller = new AbortController();
+      const findBook = api.bookService!.findBook! as (
+        options: unknown,
+        call: unknown,
+      ) => Promise<unknown>;
+      const call = findBook({ id: 1 }, { signal: controller.signal });
+      await arrived.promise;
+      const reason = new Error("unmounted");
+      controller.abort(reason);
+      await assert.rejects(call, (error) => error === reason);
+      await closed.promise;
+    } finally {
+      await server.shutdown();
+    }
+  }));

@@ -299,6 +299,34 @@ Deno.test("sample client at run time: URIs, methods, headers, bodies", async (t)
       assert.deepEqual(last(), { uri: "/tree/pairs", method: "GET" });
     });
 
+    await t.step(
+      "per-call options: signal and headers reach the executor",
+      async () => {
+        const withCall = (operation: Operation) =>
+          operation as (options: unknown, call: unknown) => Promise<unknown>;
+        const { signal } = new AbortController();
+        await withCall(books.findBook!)({ id: 7 }, { signal });
+        assert.deepEqual(last(), { signal, uri: "/book/7", method: "GET" });
+        assert.equal(last()!.signal, signal);
+        await withCall(books.saveBook!)(
+          { id: 3, body: { name: "x" }, requestId: "r-2" },
+          { headers: { "x-request-id": "call", authorization: "Bearer c" } },
+        );
+        assert.deepEqual(last(), {
+          uri: "/book/3",
+          method: "PUT",
+          headers: { "x-request-id": "r-2", authorization: "Bearer c" },
+          body: { name: "x" },
+        }, "the operation's header parameter wins over the call's header");
+        await withCall(trees.hello!)(undefined, { headers: { a: "b" } });
+        assert.deepEqual(last(), {
+          headers: { a: "b" },
+          uri: "/hello",
+          method: "GET",
+        });
+      },
+    );
+
     await t.step("executor rejections reach the caller", async () => {
       const failing = new (await import(
         new URL(`file://${workspace.dir}/client/Api.ts`).href

@@ -10,6 +10,11 @@
 import type { ApiModel } from "../../model/api_model.ts";
 import { FETCH_EXECUTOR_NAMES } from "./client_files.ts";
 import {
+  QUERIES_FILE,
+  QUERIES_LOCAL_NAMES,
+  QUERIES_NAMES,
+} from "./queries_file.ts";
+import {
   SERVER_ERRORS_FILE,
   SERVER_ERRORS_NAMES,
 } from "./server_errors_file.ts";
@@ -29,8 +34,11 @@ export const DEFAULT_API_NAME = "Api";
 
 /** Declarations of every generated client besides the `Api` class. */
 const CLIENT_NAMES = [
+  "CallOptions",
+  "CallSignal",
   "ElementOf",
   "Executor",
+  ...QUERIES_NAMES,
   "RequestOf",
   "ResponseOf",
   ...ERRORS_FILE_NAMES,
@@ -44,6 +52,7 @@ const GLOBAL_NAMES = [
   "encodeURIComponent",
   "Exclude",
   "JSON",
+  "Omit",
   "Promise",
   "ReadonlyArray",
   "String",
@@ -59,6 +68,7 @@ const ROOT_FILES = [
   "RequestOf.ts",
   "ResponseOf.ts",
   SERVER_ERRORS_FILE,
+  QUERIES_FILE,
 ];
 
 /** Words that cannot name a class in a module (strict mode). */
@@ -80,7 +90,12 @@ export function apiNameProblem(name: string): string | undefined {
   if (!/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) || RESERVED_WORDS.has(name)) {
     return `"${name}" is not an identifier a class can have`;
   }
-  const taken = [...CLIENT_NAMES, UPLOAD_FILE, ...GLOBAL_NAMES];
+  const taken = [
+    ...CLIENT_NAMES,
+    UPLOAD_FILE,
+    ...GLOBAL_NAMES,
+    ...QUERIES_LOCAL_NAMES,
+  ];
   const files = ROOT_FILES.map((file) => file.toLowerCase());
   for (const declared of [name, errorsTypeName(name)]) {
     if (taken.includes(declared)) {

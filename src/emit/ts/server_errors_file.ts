@@ -13,6 +13,7 @@ import {
   type ServerErrorField,
 } from "../../model/server_errors.ts";
 import { docLines, INDENT } from "./render.ts";
+import { fittedType } from "./layout.ts";
 
 /** The file's path in the client. */
 export const SERVER_ERRORS_FILE = "ServerErrors.ts";
@@ -46,10 +47,16 @@ export function serverErrorsFileText(mutable: boolean): string {
         ...docLines(wrapped(`HTTP ${error.status}. ${error.doc}`), INDENT),
         `${INDENT}${modifier}${JSON.stringify(code)}: {`,
         `${INDENT}${INDENT}${modifier}error: ${JSON.stringify(code)};`,
-        ...error.fields.map((field) =>
-          `${INDENT}${INDENT}${modifier}${field.name}${
-            field.optional === true ? "?" : ""
-          }: ${fieldType(field)};`
+        // A long union one member a line, as deno fmt writes it.
+        ...error.fields.flatMap((field) =>
+          fittedType(
+            `${INDENT}${INDENT}${modifier}${field.name}${
+              field.optional === true ? "?" : ""
+            }: `,
+            fieldType(field),
+            ";",
+            `${INDENT}${INDENT}`,
+          )
         ),
         `${INDENT}};`,
       );

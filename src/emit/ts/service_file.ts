@@ -1,6 +1,7 @@
 /**
  * `services/<Name>Service.ts`: one class per controller with one `async`
- * arrow property per operation, and the `<Name>ServiceOptions` type.
+ * arrow property per operation (its options, then the call's
+ * `CallOptions`), and the `<Name>ServiceOptions` type.
  *
  * @module
  */
@@ -60,6 +61,7 @@ export function serviceFileText(
   const file = serviceFile(service.name);
   const imports = new Imports(file, extension);
   imports.add("Executor", "Executor.ts");
+  if (service.operations.length > 0) imports.add("CallOptions", "Executor.ts");
   const types = new TypeRenderer(imports, { mutable, embeddables });
   const optionsName = `${service.name}Options`;
   const body: string[] = [];
@@ -176,6 +178,7 @@ function operationLines(
     ...docLines(operation.doc, indent),
     `${indent}readonly ${propertyKey(operation.name)} = async (`,
     `${inner}${name}: ${optionsType}${fallback},`,
+    `${inner}call: CallOptions = {},`,
     ...promiseSignature(indent, resultType),
   ];
   const statements = requestStatements(operation);
@@ -201,11 +204,19 @@ function operationLines(
   return lines;
 }
 
-/** The properties of the object passed to the executor. */
+/**
+ * The properties of the object passed to the executor: the call's options
+ * (`signal`, `headers`) first, then the request, the operation's own
+ * headers over the call's.
+ */
 function executorArgs(operation: OperationModel): string[] {
-  const parts = ["uri", `method: ${JSON.stringify(operation.httpMethod)}`];
+  const parts = [
+    "...call",
+    "uri",
+    `method: ${JSON.stringify(operation.httpMethod)}`,
+  ];
   if (operation.parameters.some((p) => p.in === "header")) {
-    parts.push("headers");
+    parts.push("headers: { ...call.headers, ...headers }");
   }
   const body = operation.parameters.find((p) => p.in === "body");
   if (operationHasParts(operation)) {

@@ -7,7 +7,7 @@
  */
 
 import type { ParameterModel, TypeRef } from "../../model/api_model.ts";
-import { constraintViolation } from "../../model/constraints.ts";
+import { constraintViolation, OUT_OF_RANGE } from "../../model/constraints.ts";
 
 /** A bound value, or the reason the text does not fit the type. */
 export type Bound =
@@ -89,10 +89,13 @@ export function convert(type: TypeRef, text: string, enums: EnumValues): Bound {
             ? { ok: true, value: text === "true" }
             : { ok: false, message: `"${clip(text)}" is not true or false` };
         case "integer": {
+          if (!INTEGER.test(text)) {
+            return { ok: false, message: `"${clip(text)}" is not an integer` };
+          }
           const value = Number(text);
-          return INTEGER.test(text) && Number.isSafeInteger(value)
+          return Number.isSafeInteger(value)
             ? { ok: true, value }
-            : { ok: false, message: `"${clip(text)}" is not an integer` };
+            : { ok: false, message: `"${clip(text)}" ${OUT_OF_RANGE}` };
         }
         case "number":
           return NUMBER.test(text)

@@ -9,7 +9,12 @@
 import { Ajv, type ValidateFunction } from "ajv";
 import { parse } from "yaml";
 import type { ApiModel } from "../../model/api_model.ts";
-import { FORMATS } from "../../model/constraints.ts";
+import {
+  FORMATS,
+  MAX_INTEGER,
+  MIN_INTEGER,
+  OUT_OF_RANGE,
+} from "../../model/constraints.ts";
 import { emitOpenApi } from "../../emit/openapi/emit_openapi.ts";
 import {
   componentsSchema,
@@ -81,7 +86,14 @@ function firstError(
   const params = error.params as {
     additionalProperty?: unknown;
     allowedValues?: unknown;
+    limit?: unknown;
   };
+  if (
+    (error.keyword === "minimum" && params.limit === MIN_INTEGER) ||
+    (error.keyword === "maximum" && params.limit === MAX_INTEGER)
+  ) {
+    return `${error.instancePath || "the body"} ${OUT_OF_RANGE}`;
+  }
   const extra = typeof params.additionalProperty === "string"
     ? ` (${JSON.stringify(params.additionalProperty)})`
     : Array.isArray(params.allowedValues)

@@ -102,9 +102,45 @@ Deno.test("constraints: a body's fields and an entity's columns are checked", as
     await post("/stickers/order", { ...order, tags: ["a", "b", "c", "d"] }),
     bad("order", "/tags must NOT have more than 3 items"),
   );
+  const range =
+    "is out of range: an integer is between -9007199254740991 and 9007199254740991";
+  assert.deepEqual(
+    await post("/stickers/order", { ...order, count: 2 ** 53 }),
+    bad("order", "/count must be <= 100"),
+  );
+  assert.deepEqual(
+    await post("/stickers", { label: "ok", id: 2 ** 53 }),
+    bad("sticker", `/id ${range}`),
+  );
   assert.deepEqual(await post("/stickers", { label: "ok" }), [200, 2]);
   assert.deepEqual(
     await post("/stickers", { label: "" }),
     bad("sticker", "/label must NOT have fewer than 1 characters"),
+  );
+});
+
+Deno.test("constraints: string lengths are counted in code points, parameters and bodies alike", async () => {
+  const q = "query parameter";
+  const smile = "\u{1F600}"; // one code point, two UTF-16 units
+  for (const name of [smile.repeat(2), smile.repeat(5), `a${smile}`]) {
+    const [status] = await get(`name=${encodeURIComponent(name)}`);
+    assert.equal(status, 200, name);
+  }
+  assert.deepEqual(
+    await get(`name=${encodeURIComponent(smile)}`),
+    bad("name", `the ${q} name must have at least 2 characters, got 1`),
+  );
+  assert.deepEqual(
+    await get(`name=${encodeURIComponent(smile.repeat(6))}`),
+    bad("name", `the ${q} name must have at most 5 characters, got 6`),
+  );
+  // The handler answers the label's length in UTF-16 units.
+  assert.deepEqual(
+    await post("/stickers", { label: smile.repeat(20) }),
+    [200, 40],
+  );
+  assert.deepEqual(
+    await post("/stickers", { label: smile.repeat(21) }),
+    bad("sticker", "/label must NOT have more than 20 characters"),
   );
 });

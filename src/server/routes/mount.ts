@@ -4,8 +4,8 @@
  * validated, multipart parts read (parts.ts), `ApiIgnore<T>` parameters
  * injected (before the body is read), results shaped by their fetchers. A
  * request that does not fit is a 400 with a JSON reason, a body over its
- * limit a 413 (body_reader.ts); a handler's failure a 500 whose stack is
- * logged, never sent.
+ * limit a 413 (body_reader.ts), a known path with another method a 405
+ * with `Allow`; a handler's failure a 500 whose stack is logged, never sent.
  *
  * @module
  */
@@ -28,8 +28,10 @@ import {
   shapeKeys,
 } from "./fetchers.ts";
 import { HttpError } from "../../runtime/http_error.ts";
+import { allowedMethods, methodNotAllowed } from "../method_not_allowed.ts";
 import { shapePlan, type Shaper } from "./shape_plan.ts";
 import { type NullRenderMode, nullTargets } from "../../emit/ts/null_mode.ts";
+import { type AbsentResult, sendsNull } from "../../model/absent_result.ts";
 import {
   DEFAULT_MAX_UPLOAD_BYTES,
   type PartChecks,
@@ -75,6 +77,11 @@ export interface ControllerRoutesOptions {
   readonly maxBodyBytes?: number;
   /** Middleware run before each route's handler (the security check). */
   readonly guard?: MiddlewareHandler;
+  /**
+   * How an absent result is answered: `empty` (default: a 200 with an
+   * empty body) or `null` (the JSON `null`, `application/json`).
+   */
+  readonly absentResult?: AbsentResult;
 }
 
 /** The 400 body of a value that does not fit its parameter. */
@@ -119,10 +126,13 @@ export function controllerRoutes(options: ControllerRoutesOptions): Hono {
     service.operations.map((operation) => ({ service, operation }))
   );
   // Literal segments before variables: `/authors/mostActive` wins over `/authors/{id}`.
+  // One path's routes side by side.
   routes.sort((a, b) =>
-    variableCount(a.operation.path) - variableCount(b.operation.path)
+    variableCount(a.operation.path) - variableCount(b.operation.path) ||
+    compare(a.operation.path, b.operation.path)
   );
-  for (const { service, operation } of routes) {
+  const methods = new Map<string, string[]>();
+  for (const [i, { service, operation }] of routes.entries()) {
     const instance = instances.get(service.controller)!;
     const fetchers = new Map(
       shapeKeys(operation.result.type, statics).map((key) => [
@@ -151,6 +161,7 @@ export function controllerRoutes(options: ControllerRoutesOptions): Hono {
         operation.parameters.every((p) =>
           p.in === "path" || p.in === "query" || p.in === "header"
         ),
+      absentAsNull: sendsNull(operation.result.type, options.absentResult),
       // Compiled once here: a request walks no type model.
       shape: shapePlan(operation.result.type, {
         fetcherOf: (key) => fetchers.get(key)!,
@@ -164,6 +175,15 @@ export function controllerRoutes(options: ControllerRoutesOptions): Hono {
       app.on(operation.httpMethod, path, options.guard);
     }
     app.on(operation.httpMethod, path, (c) => answer(route, c));
+    methods.set(path, [...methods.get(path) ?? [], operation.httpMethod]);
+    const next = routes[i + 1]?.operation.path;
+    if (next !== operation.path) {
+      // After the path's routes, before those with more variables: a known
+      // path with another method is a 405 (`DELETE /authors/mostActive`
+      // is not `DELETE /authors/{id}`).
+      const allowed = allowedMethods(methods.get(path)!);
+      app.all(path, (c) => methodNotAllowed(c.req.method, allowed));
+    }
   }
   return app;
 }
@@ -179,6 +199,8 @@ interface Route {
   readonly maxBytes: number;
   /** Only path, query and header parameters: bound without awaiting. */
   readonly simple: boolean;
+  /** An absent result is the JSON `null` (else an empty body). */
+  readonly absentAsNull: boolean;
   readonly shape: Shaper;
 }
 
@@ -361,8 +383,9 @@ async function bodyBytes(
 
 function respond(route: Route, c: Context, value: unknown): Response {
   const { type } = route.operation.result;
-  if (type.kind === "void" || value === undefined || value === null) {
-    return c.body(null, 200);
+  if (type.kind === "void") return c.body(null, 200);
+  if (value === undefined || value === null) {
+    return route.absentAsNull ? c.json(null) : c.body(null, 200);
   }
   if (type.kind === "primitive" && type.name === "string") {
     return c.text(String(value));
@@ -417,6 +440,10 @@ function byteLimit(name: string, value: number): number {
     );
   }
   return value;
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function variableCount(path: string): number {

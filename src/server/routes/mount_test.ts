@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { parse } from "yaml";
 import { fileURLToPath } from "node:url";
 import { analyzeProject } from "../../analyze/analyze.ts";
 import { emitOpenApi } from "../../emit/openapi/emit_openapi.ts";
@@ -7,6 +8,9 @@ import type { ApiModel } from "../../model/api_model.ts";
 import { RouteTableError } from "./fetchers.ts";
 import { controllerRoutes } from "./mount.ts";
 import { StoreBusyError } from "../../store/store_errors.ts";
+import { Store } from "../../store/store.ts";
+import { Book } from "../../../fixtures/bookstore/entities.ts";
+import { BOOKSTORE_COLUMN_TYPES } from "../../../fixtures/bookstore/data.ts";
 import { ShirtController } from "./testdata/shop/shop_controller.ts";
 
 const SHOP = fileURLToPath(new URL("./testdata/shop/", import.meta.url));
@@ -116,6 +120,8 @@ Deno.test("a value that does not fit its type is a 400 naming the parameter", as
     ["/shirts?pageSize=0x10", "pageSize", "is not an integer"],
     ["/shirts?pageSize=%201", "pageSize", "is not an integer"],
     ["/shirts?pageIndex=x", "pageIndex", "is not an integer"],
+    ["/shirts/9007199254740992", "id", "is out of range"],
+    ["/shirts/-9007199254740992", "id", "is out of range"],
     ["/shirts?sizes=XL", "sizes", 'is not one of "S", "M", "L"'],
     ["/shirts?cheap=yes", "cheap", "is not true or false"],
     ["/shirts?pageSize=1&pageSize=2", "pageSize", "takes one value"],
@@ -232,6 +238,47 @@ Deno.test("a busy store answers 503 with Retry-After and a JSON reason", async (
   });
 });
 
+Deno.test("a write the store refuses is the documented 409 naming the property", async () => {
+  const store = new Store({
+    entities: [Book],
+    columnTypes: BOOKSTORE_COLUMN_TYPES,
+  });
+  const controller = new ShirtController();
+  Object.assign(controller, {
+    add: () =>
+      store.insert(Book, {
+        name: "B",
+        edition: 1,
+        price: 1,
+        tenant: "a",
+        store: 99,
+      }),
+  });
+  try {
+    const response = await shop(controller).request("/shirts", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-request-id": "r" },
+      body: JSON.stringify({ name: "n", size: "S", price: 1 }),
+    });
+    assert.equal(response.status, 409);
+    const body = await response.json();
+    assert.deepEqual(body, {
+      error: "constraint-violation",
+      constraint: "foreign-key",
+      property: "Book.store",
+      message: "Book.store: refers to a row that does not exist",
+    });
+    assert.deepEqual(checkResponse("POST /shirts", 409, body), []);
+    // Documented as itself, not only by the `default` response.
+    const document = parse(
+      emitOpenApi(model, { info: { title: "shop", version: "1" } }),
+    ) as { paths: Record<string, Record<string, { responses: object }>> };
+    assert.ok("409" in document.paths["/shirts"]!.post!.responses);
+  } finally {
+    await store.close();
+  }
+});
+
 Deno.test("start-up names a missing controller, injector or stray instance", () => {
   assert.throws(
     () => controllerRoutes({ model, controllers: [] }),
@@ -272,4 +319,28 @@ Deno.test("the routes answer over HTTP", async () => {
   } finally {
     await server.shutdown();
   }
+});
+
+Deno.test("a known path called with another method is a 405 with Allow", async () => {
+  const cases: [string, string, string][] = [
+    ["/shirts", "PUT", "GET, HEAD, POST"],
+    ["/shirts/1", "POST", "GET, HEAD, DELETE"],
+    ["/shirts/hello", "DELETE", "GET, HEAD"],
+    ["/shirts/pair/cheaper", "PATCH", "GET, HEAD"],
+  ];
+  for (const [url, method, allow] of cases) {
+    const response = await shop().request(url, { method });
+    assert.equal(response.status, 405, `${method} ${url}`);
+    assert.equal(response.headers.get("allow"), allow, `${method} ${url}`);
+    assert.deepEqual(await response.json(), {
+      error: "method-not-allowed",
+      method,
+      allowed: allow.split(", "),
+    });
+  }
+  const unknown = await shop().request("/nowhere", { method: "PUT" });
+  assert.equal(unknown.status, 404);
+  await unknown.body?.cancel();
+  const head = await shop().request("/shirts/hello", { method: "HEAD" });
+  assert.equal(head.status, 200);
 });

@@ -25,6 +25,18 @@ export type ServerErrors = {
     path?: string;
     message?: string;
   };
+  /**
+   * HTTP 409. The store refused the write: a reference to a row that does
+   * not exist, a value already taken, a missing value, a failed check or a
+   * value its column cannot hold (`constraint`), on `property`
+   * (`Entity.property`) when known.
+   */
+  "constraint-violation": {
+    error: "constraint-violation";
+    constraint: "foreign-key" | "unique" | "not-null" | "check" | "value";
+    property?: string;
+    message: string;
+  };
   /** HTTP 413. The request body is larger than the server accepts. */
   "payload-too-large": {
     error: "payload-too-large";
@@ -67,6 +79,7 @@ export type ServerError = ServerErrors[keyof ServerErrors];
 const CODES = new Set<unknown>([
   "bad-request",
   "not-found",
+  "constraint-violation",
   "payload-too-large",
   "fetcher-budget",
   "store-busy",

@@ -2,6 +2,7 @@ import com.example.bookstore.client.model.errors.OutOfStock;
 import com.example.bookstore.client.model.errors.ServerErrors;
 import com.example.bookstore.client.service.AuthorService;
 import com.example.bookstore.client.service.BookService;
+import com.example.bookstore.client.service.BookStoreService;
 import com.example.bookstore.client.service.DynamicBookService;
 import com.example.bookstore.client.service.HelloService;
 import com.example.shop.client.model.statics.Courier;
@@ -26,7 +27,8 @@ import java.net.http.HttpResponse;
 import java.util.Optional;
 
 /**
- * Fetches every bookstore answer from a live server (args[0]), and the
+ * Fetches every bookstore answer from a live server (args[0]), its absent
+ * results from one answering them as JSON null (args[2]), and the
  * treeshop's but its upload from another (args[1]), with
  * java.net.http.HttpClient and reads each body into the generated type of
  * its operation (the service method's return type) with Jackson, failing on
@@ -65,6 +67,11 @@ public final class LiveClients {
         error(base, "POST", "/book/1/order?quantity=11", 409, OutOfStock.class);
         error(base, "GET", "/books?pageSize=0", 400, ServerErrors.BadRequest.class);
         error(base, "GET", "/dynamic/book/2?fetcherCode=%7B", 400, ServerErrors.BadRequest.class);
+        String absentAsNull = args[2];
+        ok(absentAsNull, "GET", "/book/999999", BookService.class, "findBook");
+        ok(absentAsNull, "GET", "/dynamic/book/999999", DynamicBookService.class, "findBook");
+        ok(absentAsNull, "GET", "/stores/999999/runnerUp", BookStoreService.class, "findRunnerUp");
+        ok(absentAsNull, "GET", "/book/1", BookService.class, "findBook");
         String shop = args[1];
         ok(shop, "GET", "/tree/1", TreeService.class, "findTree");
         ok(shop, "GET", "/tree/999999", TreeService.class, "findTree");
@@ -117,7 +124,9 @@ public final class LiveClients {
         Type type = methodNamed(service, name).getGenericReturnType();
         String body = response.body();
         if (type instanceof ParameterizedType p && p.getRawType() == Optional.class) {
-            if (body.isEmpty()) {
+            // As Feign's OptionalDecoder over Jackson: an empty body and the
+            // JSON null (absentResult: "null") are both Optional.empty().
+            if (body.isEmpty() || MAPPER.readTree(body).isNull()) {
                 checked++;
                 return;
             }

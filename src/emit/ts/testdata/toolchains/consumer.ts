@@ -15,6 +15,7 @@ import {
   Api,
   type BookDto,
   createFetchExecutor,
+  createQueries,
   type ElementOf,
   type FetchFunction,
   type FetchResponse,
@@ -110,6 +111,10 @@ const shop = new TreeshopApi(
 
 type Simple = BookDto["BookController/SIMPLE_FETCHER"];
 
+/** TanStack Query options (queries.ts), used here without TanStack. */
+const queries = createQueries(api);
+const findBook = queries.bookService.findBook({ id: 1 });
+
 /** Type-level facts. */
 export type Facts = [
   Assert<
@@ -117,6 +122,18 @@ export type Facts = [
   >,
   Assert<
     Equals<RequestOf<typeof api.bookService.findBook>, { readonly id: number }>
+  >,
+  Assert<
+    Equals<
+      typeof findBook.queryKey,
+      readonly ["bookService", "findBook", { readonly id: number }]
+    >
+  >,
+  Assert<
+    Equals<
+      Awaited<ReturnType<typeof findBook.queryFn>>,
+      BookDto["BookController/COMPLEX_FETCHER"] | null
+    >
   >,
 ];
 
@@ -185,6 +202,10 @@ export async function run(): Promise<string> {
     seen[0]?.url === "http://stub/books?pageSize=1",
     `query of ${seen[0]?.url}`,
   );
+  check(
+    JSON.stringify(findBook.queryKey) === '["bookService","findBook",{"id":1}]',
+    "query key",
+  );
   return `consumer ok: ${seen.length} requests`;
 }
 
@@ -212,6 +233,8 @@ export async function wrongUses(): Promise<void> {
   await shop.treeService.uploadImage({ productId: 3, image: file });
   // @ts-expect-error: no such service in the treeshop client
   shop.bookService;
+  // @ts-expect-error: a query's options are its operation's
+  queries.bookService.findBook({});
   // A discriminated union narrows by its kind.
   const promotion = await shop.treeService.findPromotion({ id: 1 });
   if (promotion.kind === "fixed") {

@@ -8,6 +8,7 @@ import com.example.bookstore.client.model.errors.OutOfStock;
 import com.example.bookstore.client.model.statics.Page;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.Pattern;
 import java.util.Optional;
 import org.springframework.cloud.openfeign.FeignClient;
 import org.springframework.lang.Nullable;
@@ -33,9 +34,9 @@ public interface BookService {
      */
     @GetMapping("/books")
     Page<BookDto.BookController_SIMPLE_FETCHER> findBooks(
-        @RequestParam(name = "pageIndex", required = false, defaultValue = "0") @Nullable Long pageIndex,
+        @RequestParam(name = "pageIndex", required = false, defaultValue = "0") @Min(0) @Max(9007199254740L) @Nullable Long pageIndex,
         @RequestParam(name = "pageSize", required = false, defaultValue = "5") @Min(1) @Max(1000) @Nullable Long pageSize,
-        @RequestParam(name = "sortCode", required = false, defaultValue = "name asc, edition desc") @Nullable String sortCode
+        @RequestParam(name = "sortCode", required = false, defaultValue = "name asc, edition desc") @Pattern(regexp = "^ *(?:(?:id|name|edition|price|tenant)(?: +(?:[Aa][Ss][Cc]|[Dd][Ee][Ss][Cc]))? *)?(?:, *(?:(?:id|name|edition|price|tenant)(?: +(?:[Aa][Ss][Cc]|[Dd][Ee][Ss][Cc]))? *)?)*$") @Nullable String sortCode
     );
 
     /**

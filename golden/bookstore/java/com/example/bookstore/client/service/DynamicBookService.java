@@ -3,6 +3,7 @@
 package com.example.bookstore.client.service;
 
 import com.example.bookstore.client.model.dynamic.Dynamic_Book;
+import jakarta.validation.constraints.Size;
 import java.util.Optional;
 import org.springframework.cloud.openfeign.FeignClient;
 import org.springframework.lang.Nullable;
@@ -28,6 +29,6 @@ public interface DynamicBookService {
     @GetMapping("/dynamic/book/{id}")
     Optional<Dynamic_Book> findBook(
         @PathVariable("id") long id,
-        @RequestParam(name = "fetcherCode", required = false) @Nullable String fetcherCode
+        @RequestParam(name = "fetcherCode", required = false) @Size(min = 1) @Nullable String fetcherCode
     );
 }

@@ -46,6 +46,23 @@ public final class ServerErrors {
     }
 
     /**
+     * The store refused the write: a reference to a row that does not exist, a value already taken, a missing value, a failed check or a value its column cannot hold (<code>constraint</code>), on <code>property</code> (<code>Entity.property</code>) when known.
+     *
+     * <p>Its {@code error} is <code>constraint-violation</code>, answered with HTTP 409.
+     *
+     * @param error The code.
+     */
+    public record ConstraintViolation(
+        String error,
+        String constraint,
+        @Nullable String property,
+        String message
+    ) {
+        /** The HTTP status this error is answered with. */
+        public static final int STATUS = 409;
+    }
+
+    /**
      * The request body is larger than the server accepts.
      *
      * <p>Its {@code error} is <code>payload-too-large</code>, answered with HTTP 413.

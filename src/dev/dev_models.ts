@@ -1,0 +1,34 @@
+/**
+ * The models `tailor dev` hands to the app it runs: in a dev worker,
+ * `createServer({ project })` of that project takes them instead of
+ * analyzing the project again (the supervisor analyzed it, incrementally),
+ * and does not watch (the supervisor does).
+ *
+ * @module
+ */
+
+import { resolve } from "node:path";
+import type { ApiModel } from "../model/api_model.ts";
+
+/** The models of one project, as the supervisor analyzed them. */
+export interface DevModels {
+  /** The project directory, absolute. */
+  readonly project: string;
+  readonly client: ApiModel;
+  readonly server: ApiModel;
+}
+
+const KEY = Symbol.for("tailor.devModels");
+
+/** Sets the models of this worker (`dev_worker.ts`). */
+export function setDevModels(models: DevModels): void {
+  (globalThis as Record<symbol, unknown>)[KEY] = models;
+}
+
+/** The models handed to this worker for `project`, if any. */
+export function devModelsOf(project: string): DevModels | undefined {
+  const models = (globalThis as Record<symbol, unknown>)[KEY] as
+    | DevModels
+    | undefined;
+  return models?.project === resolve(project) ? models : undefined;
+}

@@ -1,0 +1,61 @@
+/**
+ * One version of a `tailor dev` app, in a worker of its own: the entry
+ * module is imported afresh (a worker has its own module graph, read from
+ * disk), its default export serves on a loopback port, and the port (or why
+ * it could not start) is posted back. The models the supervisor analyzed are
+ * handed to `createServer` (see `dev_models.ts`), so the worker does not
+ * analyze the project again.
+ *
+ * @module
+ */
+
+import { type DevModels, setDevModels } from "./dev_models.ts";
+
+/** What the supervisor sends to start a version. */
+export interface DevStart {
+  /** The entry module's URL. */
+  readonly entry: string;
+  readonly models: DevModels;
+}
+
+/** What the worker answers: its port, or why it did not start. */
+export type DevStarted =
+  | { readonly ok: true; readonly port: number }
+  | { readonly ok: false; readonly message: string };
+
+/** An app as `deno serve` takes it: `export default app`. */
+interface Served {
+  fetch(request: Request): Response | Promise<Response>;
+}
+
+/** The worker's global scope, as far as this module uses it. */
+const scope = globalThis as unknown as {
+  onmessage: (event: MessageEvent<DevStart>) => void;
+  postMessage: (message: DevStarted) => void;
+};
+
+scope.onmessage = async (event) => {
+  const { entry, models } = event.data;
+  const answer = (started: DevStarted) => scope.postMessage(started);
+  try {
+    setDevModels(models);
+    const served = (await import(entry)).default as Served | undefined;
+    if (typeof served?.fetch !== "function") {
+      throw new Error(
+        `${entry} has no default export with a fetch method: end it with \`export default app\``,
+      );
+    }
+    Deno.serve({
+      hostname: "127.0.0.1",
+      port: 0,
+      onListen: ({ port }) => answer({ ok: true, port }),
+    }, (request) => served.fetch(request));
+  } catch (error) {
+    answer({
+      ok: false,
+      message: error instanceof Error
+        ? error.message.split("\n")[0]!
+        : String(error),
+    });
+  }
+};

@@ -1,0 +1,5 @@
+function compute(): number {
+  return 3;
+}
+
+export const LIMIT = compute();
