@@ -25,7 +25,7 @@ import { VERSION } from "./src/cli/version.ts";
 /** Runs the command line; resolves with the exit status. */
 export async function main(args: readonly string[]): Promise<number> {
   const [name, ...rest] = args;
-  if (name === "--version" || name === "-V") {
+  if (name === "--version" || name === "-V" || name === "-v") {
     console.log(`tailor ${VERSION}`);
     return 0;
   }

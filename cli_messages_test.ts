@@ -4,6 +4,7 @@
  * without colours). A change of wording is a reviewed golden change.
  */
 
+import assert from "node:assert/strict";
 import { main } from "./cli.ts";
 import { serve } from "./server.ts";
 import { COMMANDS } from "./src/cli/commands.ts";
@@ -31,6 +32,9 @@ Deno.test("cli messages: --version, every --help, unknown options and commands",
   const record = async (name: string, args: string[]) =>
     files.set(`${name}.txt`, await printed(() => main(args)));
   await record("version", ["--version"]);
+  for (const flag of ["-V", "-v"]) {
+    assert.equal(await printed(() => main([flag])), files.get("version.txt"));
+  }
   await record("help", ["--help"]);
   for (const command of COMMANDS) {
     await record(`help_${command.name}`, [command.name, "--help"]);

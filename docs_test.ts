@@ -1,6 +1,7 @@
 /**
  * The documentation is true: every relative link and anchor of README.md,
- * CONTRIBUTING.md, ARCHITECTURE.md and docs/ resolves; every `sh` block
+ * CONTRIBUTING.md, ARCHITECTURE.md and docs/ resolves, and none leads
+ * outside the repository (a clone stands alone); every `sh` block
  * marked `runnable` in them runs, line by line, against a live example
  * server (its `http://127.0.0.1:8080` replaced by the server's address) in a
  * scratch directory; and docs/cli.md's reference is what each command's
@@ -89,6 +90,26 @@ Deno.test("docs: every relative link and anchor resolves", async () => {
     }
   }
   assert.deepEqual(broken, []);
+});
+
+Deno.test("docs: nothing points outside the repository", async () => {
+  const outside: string[] = [];
+  const escapes = (file: string, path: string) =>
+    relative(ROOT, join(ROOT, dirname(file), path)).startsWith("..");
+  for (const file of await documents()) {
+    const text = await Deno.readTextFile(join(ROOT, file));
+    for (const [, target] of prose(text).matchAll(/\]\(([^)\s]+)\)/g)) {
+      if (/^[a-z]+:/i.test(target!)) continue;
+      if (escapes(file, target!.split("#")[0]!)) {
+        outside.push(`${file}: ${target}`);
+      }
+    }
+    // A path in code standing for a file to read (`../shared/spec.md`).
+    for (const [, path] of withoutFences(text).matchAll(/`(\.\.\/[^`\s]+)`/g)) {
+      if (escapes(file, path!)) outside.push(`${file}: \`${path}\``);
+    }
+  }
+  assert.deepEqual(outside, []);
 });
 
 /** The lines of the `sh runnable` blocks of every document, comments dropped. */

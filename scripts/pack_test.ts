@@ -59,6 +59,28 @@ export const other = new configured.Api(
 );
 `;
 
+/** A Node ESM package's tsconfig.json: NodeNext, strict, no option given. */
+const TSCONFIG_NODENEXT = {
+  compilerOptions: {
+    strict: true,
+    module: "NodeNext",
+    moduleResolution: "NodeNext",
+    target: "es2022",
+    lib: ["es2022", "dom"],
+    noEmit: true,
+  },
+  files: ["src/node.ts"],
+};
+
+/** The client used from a NodeNext package. */
+const USE_CLIENT_NODE =
+  `import { Api, createFetchExecutor } from "./__generated/index.js";
+
+const api = new Api(createFetchExecutor({ baseUrl: "http://127.0.0.1:8080" }));
+export const books: Promise<{ readonly totalRowCount: number }> = api
+  .bookService.findBooks({ pageSize: 5 });
+`;
+
 /** The path of `name` on this machine's PATH; throws when it is not there. */
 async function which(name: string): Promise<string> {
   for (const dir of (Deno.env.get("PATH") ?? "").split(delimiter)) {
@@ -100,7 +122,7 @@ async function assertInterruptible(bin: string, project: string) {
     const { code, stderr } = await child.output();
     assert.equal(
       new TextDecoder().decode(stderr),
-      "api: interrupted; src/__generated left as it was\n",
+      "error: interrupted; src/__generated left as it was\n",
     );
     assert.equal(code, 130);
   } finally {
@@ -182,7 +204,11 @@ Deno.test("pack: npm i of @tailor/api, then npx tailor-api on Node with no deno 
       url,
       "src/__generated",
     );
-    assert.match(downloaded, /^src\/__generated updated from .*: \d+ added/);
+    // No tsconfig.json yet: package.json alone chooses js.
+    assert.match(
+      downloaded,
+      /^import extension js: package\.json without a tsconfig\.json .*\nsrc\/__generated updated from .*\?importExtension=js: \d+ added/,
+    );
     await Deno.stat(join(project, "src/__generated/.tailor-generated"));
 
     await Deno.writeTextFile(
@@ -206,6 +232,24 @@ Deno.test("pack: npm i of @tailor/api, then npx tailor-api on Node with no deno 
     );
     await inProject("npx", "tsc", "-p", ".");
 
+    // A Node/NodeNext front end: no option, and the client compiles.
+    await Deno.writeTextFile(join(project, "src/node.ts"), USE_CLIENT_NODE);
+    await Deno.writeTextFile(
+      join(project, "tsconfig.json"),
+      JSON.stringify(TSCONFIG_NODENEXT),
+    );
+    const nodeNext = await inProject(
+      "npx",
+      "tailor-api",
+      url,
+      "src/__generated",
+    );
+    assert.match(
+      nodeNext,
+      /^import extension js: tsconfig\.json sets moduleResolution NodeNext /,
+    );
+    await inProject("npx", "tsc", "-p", ".");
+
     await Deno.writeTextFile(
       join(project, "tailor.config.json"),
       JSON.stringify({ dir: "src/client", maxSize: "big" }),
@@ -218,7 +262,7 @@ Deno.test("pack: npm i of @tailor/api, then npx tailor-api on Node with no deno 
     assert.equal(refused.code, 2, refused.output);
     assert.equal(
       refused.output.trim(),
-      'api: tailor.config.json: "maxSize" takes a positive count like 1000, 64K or 64M, not "big" (see --help)',
+      'error: tailor-api: tailor.config.json: "maxSize" takes a positive count like 1000, 64K or 64M, not "big" (see tailor-api --help)',
     );
     await assertInterruptible(bin, project);
 

@@ -134,7 +134,7 @@ export function analyzeFiles(
   // Binds every file, which sets the parent pointers the analysis follows.
   program.getTypeChecker();
   markPhase("checker made");
-  reportForeignRuntimeImports(files, sink);
+  reportForeignRuntimeImports(files, sink, loaded.resolver);
   reportUnresolvedDecorators(files, sink);
   const scan = scanProject(files, sink);
   recorder.implicit(scan.implicitFiles);

@@ -102,13 +102,36 @@ export function resolveDenoSpecifier(
   referrer: string,
   scope: ResolutionScope,
 ): string | undefined {
-  for (const config of scope.maps) {
-    const mapped = mapWith(config, specifier, referrer);
-    if (mapped !== undefined) {
-      return targetPath(mapped, config.dir, scope.packages);
-    }
+  const mapped = mapDenoSpecifier(specifier, referrer, scope);
+  if (mapped !== undefined) {
+    return targetPath(mapped.target, mapped.config.dir, scope.packages);
   }
   return targetPath(specifier, dirname(referrer), scope.packages);
+}
+
+/** Where an import map sends a specifier: its target, and whose map it is. */
+export interface MappedSpecifier {
+  /** The target as the map writes it (`jsr:@tailor/tailor@^0.1.0`). */
+  readonly target: string;
+  /** The configuration whose map it is. */
+  readonly config: DenoConfig;
+}
+
+/**
+ * What the first import map that knows `specifier` (imported by
+ * `referrer`) maps it to, before it is resolved to a file; undefined when
+ * no map knows it.
+ */
+export function mapDenoSpecifier(
+  specifier: string,
+  referrer: string,
+  scope: ResolutionScope,
+): MappedSpecifier | undefined {
+  for (const config of scope.maps) {
+    const target = mapWith(config, specifier, referrer);
+    if (target !== undefined) return { target, config };
+  }
+  return undefined;
 }
 
 /** `specifier` through one configuration's `scopes`, then its `imports`. */
@@ -228,6 +251,16 @@ export class DenoResolver {
 
   /** The local file `specifier` imported by `referrer` resolves to, if any. */
   resolve(specifier: string, referrer: string): string | undefined {
+    return resolveDenoSpecifier(specifier, referrer, this.#scopeOf(referrer));
+  }
+
+  /** What an import map sends `specifier`, imported by `referrer`, to. */
+  map(specifier: string, referrer: string): MappedSpecifier | undefined {
+    return mapDenoSpecifier(specifier, referrer, this.#scopeOf(referrer));
+  }
+
+  /** The configurations that resolve the imports of the file `referrer`. */
+  #scopeOf(referrer: string): ResolutionScope {
     const dir = dirname(referrer);
     let scope = this.#scopes.get(dir);
     if (scope === undefined) {
@@ -235,7 +268,7 @@ export class DenoResolver {
       scope = { maps, packages: this.packages };
       this.#scopes.set(dir, scope);
     }
-    return resolveDenoSpecifier(specifier, referrer, scope);
+    return scope;
   }
 
   /**

@@ -654,6 +654,19 @@ const CASES: Record<string, Expected> = {
       },
     ],
   },
+  unreachable_runtime: {
+    ok: false,
+    diagnostics: [
+      {
+        code: "TAILOR025",
+        file: "controller.ts",
+        line: 1,
+        column: 1,
+        message:
+          `Controller, EnableImplicitApi, Get imported from "@tailor/tailor" are not Tailor's: deno.json maps it to "jsr:@tailor/tailor@^0.1.0", but that package is not reachable: Tailor reads its package from a local checkout, and no "links" (or workspace member) provides @tailor/tailor, so the analyzer ignores them`,
+      },
+    ],
+  },
   bad_union: {
     ok: false,
     diagnostics: [

@@ -16,6 +16,8 @@ import { markPhase } from "../timings.ts";
 /** A loaded project: its sources, parsed. */
 export interface LoadedProject extends ProjectSources {
   readonly project: SourceProject;
+  /** How Deno resolves the project's imports (its `deno.json` files). */
+  readonly resolver: DenoResolver;
 }
 
 /** Creates the Project for `root`; `files` (relative to root) overrides discovery. */
@@ -39,7 +41,7 @@ export async function loadSources(
   );
   project.load(files);
   markPhase("parsed");
-  return { root, project, files };
+  return { root, project, files, resolver };
 }
 
 /**

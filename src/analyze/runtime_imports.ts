@@ -11,6 +11,7 @@
 
 import { CODES, type DiagnosticSink } from "./codes.ts";
 import { checkerOf, declarationsOf, filePathOf, ts } from "./compiler.ts";
+import type { DenoResolver, MappedSpecifier } from "./deno_resolution.ts";
 import { isRuntimeNode, resolvedSymbol, TAILOR_PACKAGE } from "./symbols.ts";
 
 /** The names of Tailor's exports that decide what the API holds. */
@@ -47,11 +48,14 @@ const MAPPING = `deno.json "imports": { "${TAILOR_PACKAGE}": ` +
 
 /**
  * Reports each import (or re-export) in `files` of names in
- * {@link TAILOR_NAMES} that do not resolve to Tailor's runtime.
+ * {@link TAILOR_NAMES} that do not resolve to Tailor's runtime; `resolver`
+ * tells a package that is mapped but cannot be reached from one that is
+ * not mapped at all.
  */
 export function reportForeignRuntimeImports(
   files: readonly ts.SourceFile[],
   sink: DiagnosticSink,
+  resolver: Pick<DenoResolver, "map">,
 ): void {
   for (const file of files) {
     for (const statement of file.statements) {
@@ -62,22 +66,58 @@ export function reportForeignRuntimeImports(
         | ts.ExportDeclaration;
       const specifier = (moduleSpecifier as ts.StringLiteral).text;
       const target = resolvedModule(moduleSpecifier!);
-      const why = target === undefined
-        ? "the import cannot be resolved"
-        : `the import resolves to ${sink.relativePath(target)}, not to ` +
+      const mapped = target === undefined && isTailorSpecifier(specifier)
+        ? resolver.map(specifier, filePathOf(file))
+        : undefined;
+      const [why, hint] = target !== undefined
+        ? [
+          `the import resolves to ${sink.relativePath(target)}, not to ` +
           "Tailor's runtime (a copy of the runtime registers its metadata " +
-          "apart from the server's)";
+          "apart from the server's)",
+          `import them from "${TAILOR_PACKAGE}", mapped in ${MAPPING}`,
+        ]
+        : mapped !== undefined
+        ? unreachable(mapped, sink)
+        : [
+          "the import cannot be resolved",
+          isTailorSpecifier(specifier)
+            ? `map it in ${MAPPING} (add "links" to use a local checkout)`
+            : `import them from "${TAILOR_PACKAGE}", mapped in ${MAPPING}`,
+        ];
       sink.error(
         CODES.NOT_TAILOR_RUNTIME,
         statement,
         `${names.join(", ")} imported from "${specifier}" are not Tailor's: ` +
           `${why}, so the analyzer ignores them`,
-        isTailorSpecifier(specifier)
-          ? `map it in ${MAPPING} (add "links" to use a local checkout)`
-          : `import them from "${TAILOR_PACKAGE}", mapped in ${MAPPING}`,
+        hint,
       );
     }
   }
+}
+
+/**
+ * Why a Tailor specifier that a `deno.json` maps resolves to nothing, and
+ * what to do: a registry package (`jsr:`, `npm:`) is read from a local
+ * checkout only, so it needs `links`; a path must exist.
+ */
+function unreachable(
+  mapped: MappedSpecifier,
+  sink: DiagnosticSink,
+): [string, string] {
+  const config = sink.relativePath(`${mapped.config.dir}/deno.json`);
+  if (/^(jsr|npm):/.test(mapped.target)) {
+    return [
+      `${config} maps it to "${mapped.target}", but that package is not ` +
+      "reachable: Tailor reads its package from a local checkout, and no " +
+      `"links" (or workspace member) provides ${TAILOR_PACKAGE}`,
+      `add "links": ["path/to/tailor"] to ${config}, naming a checkout of ` +
+      "Tailor (tailor init --link DIR writes it)",
+    ];
+  }
+  return [
+    `${config} maps it to "${mapped.target}", which cannot be read`,
+    `point it at Tailor's mod.ts or runtime.ts, or map it in ${MAPPING}`,
+  ];
 }
 
 /** Whether a specifier names Tailor's package (`@tailor/tailor/runtime`). */

@@ -94,12 +94,14 @@ whole, then swaps it in for DIR.
                           of a server run with --watch, swap DIR in on each
                           change (one line each), reconnect when it restarts
   --groups a,b            only the APIs of these groups (default all)
-  --import-extension X    ts | js | none (default: the server's)
+  --import-extension X    ts | js | none (default: what the project around
+                          DIR compiles, see below; else the server's)
   --connect-timeout S     seconds to wait for the answer (default ${DEFAULTS.connectTimeout})
   --idle-timeout S        seconds without a byte before giving up (default ${DEFAULTS.idleTimeout})
   --max-size N            most bytes downloaded (default ${DEFAULTS.maxSize})
   --max-entries N         most archive entries (default ${DEFAULTS.maxEntries})
   --max-unpacked-size N   most bytes once unpacked (default ${DEFAULTS.maxUnpackedSize})
+  -V, -v, --version       print the version
   -h, --help              print this text
 Sizes take K, M, G (powers of 1024); seconds may have decimals.
 
@@ -108,6 +110,12 @@ working directory when it exists (flags override it), keys:
   ${wrap(SETTING_KEYS.join(", "), 76).join("\n  ")}
 e.g. { "url": "http://127.0.0.1:8080/ts.zip", "dir": "src/api",
        "groups": ["admin"], "importExtension": "none", "maxSize": "16M" }
+
+Without --import-extension (or "importExtension"), the nearest tsconfig.json,
+deno.json or package.json above DIR chooses, and the choice is printed: a
+tsconfig.json (extends followed) with allowImportingTsExtensions: ts;
+moduleResolution Node16/NodeNext: js; bundler: none; any other: js. A deno.json:
+ts. A package.json alone: js.
 
 Examples:
   tailor api
@@ -119,6 +127,8 @@ Examples:
 export interface CommandLine {
   /** `--help` was given. */
   readonly help: boolean;
+  /** `--version` (`-V`, `-v`) was given. */
+  readonly version: boolean;
   /** `--force` was given. */
   readonly force: boolean;
   /** `--watch` was given. */
@@ -133,11 +143,13 @@ export function parseCommandLine(args: readonly string[]): CommandLine {
   let parsed;
   try {
     parsed = parseArgs({
-      args: [...args],
+      // -v is -V, as the peers spell it.
+      args: args.map((arg) => arg === "-v" ? "-V" : arg),
       allowPositionals: true,
       strict: true,
       options: {
         help: { type: "boolean", short: "h" },
+        version: { type: "boolean", short: "V" },
         force: { type: "boolean" },
         watch: { type: "boolean" },
         ...Object.fromEntries(
@@ -147,7 +159,7 @@ export function parseCommandLine(args: readonly string[]): CommandLine {
     });
   } catch (error) {
     const message = (error as Error).message;
-    const names = ["help", "force", "watch", ...flags.map(optionOf)];
+    const names = ["help", "version", "force", "watch", ...flags.map(optionOf)];
     throw new UsageError(
       unknownOptionMessage(message, names) ?? message.split("\n")[0]!,
     );
@@ -169,6 +181,7 @@ export function parseCommandLine(args: readonly string[]): CommandLine {
   }
   return {
     help: values.help === true,
+    version: values.version === true,
     force: values.force === true,
     watch: values.watch === true,
     settings,

@@ -9,4 +9,4 @@
 import process from "node:process";
 import { apiCommand } from "./mod.ts";
 
-process.exit(await apiCommand(process.argv.slice(2)));
+process.exit(await apiCommand(process.argv.slice(2), "tailor-api"));

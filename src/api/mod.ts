@@ -15,6 +15,7 @@
  * @module
  */
 
+import { relative } from "node:path";
 import process from "node:process";
 import { OutputError } from "../fs/output_guard.ts";
 import {
@@ -27,6 +28,9 @@ import {
 import { listChanges, summarizeChanges } from "./changes.ts";
 import { downloadClient } from "./client.ts";
 import { readApiConfig } from "./config_file.ts";
+import { styleFor } from "../cli/style.ts";
+import { VERSION } from "../cli/version.ts";
+import { chooseImportStyle, type ChosenStyle } from "./import_style.ts";
 import { watchClient } from "./watch_client.ts";
 
 export { API_USAGE };
@@ -41,21 +45,42 @@ class Interrupted extends Error {
 
 /**
  * Runs the api command with its arguments (without the command's name):
- * prints its own messages (one line on stderr for any failure) and
- * returns the exit status.
+ * prints its own messages (one line on stderr for any failure, formatted
+ * as the other `tailor` commands' are) and returns the exit status.
+ * `program` is how the user ran it, for the messages: `tailor api` or
+ * `tailor-api`.
  */
-export async function apiCommand(args: readonly string[]): Promise<number> {
-  let options: ApiOptions | undefined;
+export async function apiCommand(
+  args: readonly string[],
+  program = "tailor api",
+): Promise<number> {
+  const errors = styleFor(process.stderr.isTTY === true, noColor());
+  let run: Run | "help" | "version";
   try {
-    options = await readOptions(args);
+    run = await readOptions(args);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    console.error(`api: ${error.message} (see --help)`);
+    console.error(
+      `${errors.error("error:")} ${program}: ${error.message} ${
+        errors.dim(`(see ${program} --help)`)
+      }`,
+    );
     return 2;
   }
-  if (!options) {
+  if (run === "help") {
     console.log(API_USAGE);
     return 0;
+  }
+  if (run === "version") {
+    console.log(`${program} ${VERSION}`);
+    return 0;
+  }
+  const { options, chosen } = run;
+  if (chosen !== undefined) {
+    console.log(
+      `import extension ${chosen.extension}: ${chosen.reason} ` +
+        "(--import-extension overrides)",
+    );
   }
   const controller = new AbortController();
   const interrupt = () => controller.abort(new Interrupted());
@@ -80,10 +105,13 @@ export async function apiCommand(args: readonly string[]): Promise<number> {
       ...(progress && { onProgress: progress.show }),
     });
     progress?.clear();
+    const output = styleFor(process.stdout.isTTY === true, noColor());
     console.log(
-      `${options.dir} updated from ${options.url}: ${
-        summarizeChanges(changes)
-      }`,
+      output.success(
+        `${options.dir} updated from ${options.url}: ${
+          summarizeChanges(changes)
+        }`,
+      ),
     );
     for (const line of listChanges(changes)) console.log(line);
     return 0;
@@ -96,7 +124,9 @@ export async function apiCommand(args: readonly string[]): Promise<number> {
       : 1;
     const message = error instanceof Error ? error.message : String(error);
     console.error(
-      `api: ${message.split("\n")[0]}; ${options.dir} left as it was`,
+      `${errors.error("error:")} ${
+        message.split("\n")[0]
+      }; ${options.dir} left as it was`,
     );
     return code;
   } finally {
@@ -104,20 +134,41 @@ export async function apiCommand(args: readonly string[]): Promise<number> {
   }
 }
 
+/** The options of a run, and the import style chosen for it, if any. */
+interface Run {
+  readonly options: ApiOptions;
+  readonly chosen?: ChosenStyle;
+}
+
 /**
  * The options of the command line, over those of tailor.config.json when
- * neither URL nor DIR is given; undefined for `--help`.
+ * neither URL nor DIR is given; `help` or `version` for those switches. Without an import
+ * extension in either, the consumer's project around DIR chooses it.
  */
 async function readOptions(
   args: readonly string[],
-): Promise<ApiOptions | undefined> {
+): Promise<Run | "help" | "version"> {
   const line = parseCommandLine(args);
-  if (line.help) return undefined;
+  if (line.help) return "help";
+  if (line.version) return "version";
   const { url, dir } = line.settings;
   const config = url === undefined && dir === undefined
     ? await readApiConfig()
     : undefined;
-  return resolveOptions(line, config);
+  const options = resolveOptions(line, config);
+  const given = line.settings.importExtension ??
+    config?.settings.importExtension;
+  if (given !== undefined) return { options };
+  const cwd = process.cwd();
+  const chosen = await chooseImportStyle(
+    options.dir,
+    cwd,
+    (path) => relative(cwd, path) || ".",
+  );
+  if (chosen === undefined) return { options };
+  const withStyle = new URL(options.url);
+  withStyle.searchParams.set("importExtension", chosen.extension);
+  return { options: { ...options, url: withStyle.href }, chosen };
 }
 
 /** A one-line download counter on a terminal's stderr. */
@@ -139,4 +190,9 @@ class Progress {
 
 function kib(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KiB`;
+}
+
+/** Whether `NO_COLOR` asks for no colours (https://no-color.org). */
+function noColor(): boolean {
+  return (process.env.NO_COLOR ?? "") !== "";
 }

@@ -165,6 +165,49 @@ Deno.test("api: a good archive replaces DIR and says what changed", async () => 
   ]);
 });
 
+Deno.test("api: with no import extension given, the project around DIR chooses it and the choice is printed", async () => {
+  const project = await Deno.makeTempDir();
+  await writeTree(
+    project,
+    new Map([
+      ["package.json", '{ "type": "module" }'],
+      [
+        "tsconfig.json",
+        '{\n  // Node\n  "compilerOptions": { "module": "NodeNext", "moduleResolution": "NodeNext", },\n}\n',
+      ],
+    ]),
+  );
+  const requested: string[] = [];
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen: () => {} },
+    (request) => {
+      requested.push(new URL(request.url).search);
+      return new Response(GOOD_ZIP.slice());
+    },
+  );
+  try {
+    const url = `http://127.0.0.1:${server.addr.port}/ts.zip`;
+    const chosen = await runApiIn(project, [url, "src/api"]);
+    assert.equal(chosen.code, 0, chosen.stderr);
+    assert.match(
+      chosen.stdout,
+      /^import extension js: tsconfig\.json sets moduleResolution NodeNext \(--import-extension overrides\)\n/,
+    );
+    const given = await runApiIn(project, [
+      url,
+      "src/api",
+      "--import-extension",
+      "none",
+    ]);
+    assert.equal(given.code, 0, given.stderr);
+    assert.doesNotMatch(given.stdout, /import extension/);
+  } finally {
+    await server.shutdown();
+    await Deno.remove(project, { recursive: true });
+  }
+  assert.deepEqual(requested, ["?importExtension=js", "?importExtension=none"]);
+});
+
 Deno.test("api: a directory Tailor did not write is refused before any download, unless --force", async () => {
   const parent = await Deno.makeTempDir({ prefix: "tailor_api_" });
   const dir = `${parent}/mine`;
@@ -231,13 +274,13 @@ Deno.test("api (process): without URL and DIR, tailor.config.json gives the sett
     assertFailure(
       await runApiIn(project, []),
       2,
-      /^api: tailor\.config\.json: unknown key "colour" .*\(see --help\)$/,
+      /^error: tailor-api: tailor\.config\.json: unknown key "colour" .*\(see tailor-api --help\)$/,
     );
     await config({ dir: "client", maxSize: "lots" });
     assertFailure(
       await runApiIn(project, []),
       2,
-      /^api: tailor\.config\.json: "maxSize" takes a positive count/,
+      /^error: tailor-api: tailor\.config\.json: "maxSize" takes a positive count/,
     );
     assert.equal(requests.length, 2);
   } finally {
@@ -262,7 +305,7 @@ Deno.test("api (process): a refused connection", async () => {
   const port = listener.addr.port;
   listener.close();
   const result = await runApi(`http://127.0.0.1:${port}/ts.zip`, dir);
-  assertFailure(result, 1, /^api: cannot reach .*refused.*left as it was$/i);
+  assertFailure(result, 1, /^error: cannot reach .*refused.*left as it was$/i);
   await assertUntouched(dir);
 });
 
@@ -429,7 +472,7 @@ Deno.test("api (process): Ctrl-C while waiting leaves DIR as it was", async () =
     assertFailure(
       { code: output.code, stderr: new TextDecoder().decode(output.stderr) },
       130,
-      /^api: interrupted; .* left as it was$/,
+      /^error: interrupted; .* left as it was$/,
     );
   });
   await assertUntouched(dir);

@@ -75,7 +75,7 @@ export async function watchClient(
       hooks.onUpdate?.(updated);
     } catch (error) {
       if (signal.aborted || error instanceof OutputError) throw error;
-      log(`api: ${messageOf(error)}; ${options.dir} left as it was`);
+      log(`error: ${messageOf(error)}; ${options.dir} left as it was`);
     }
   };
   try {
@@ -111,7 +111,7 @@ export async function watchClient(
   } catch (error) {
     if (signal.aborted) return 0;
     if (!(error instanceof OutputError)) throw error;
-    log(`api: ${error.message}`);
+    log(`error: ${error.message}`);
     return error.exitCode;
   }
 }

@@ -126,7 +126,7 @@ Deno.test("api --watch (process): one line per update; Ctrl-C exits 0 and leaves
     }
     assert.match(
       printed,
-      /^following http:\/\/127\.0\.0\.1:\d+\/__tailor\/events\n.*client updated to \S+: \d+ added, 0 changed, 0 removed\n$/,
+      /^import extension ts: .*deno\.json: a Deno project .*\nfollowing http:\/\/127\.0\.0\.1:\d+\/__tailor\/events\n.*client updated to \S+: \d+ added, 0 changed, 0 removed\n$/,
     );
     lines.releaseLock();
     child.kill("SIGINT");

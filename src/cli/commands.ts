@@ -18,11 +18,24 @@ export const INIT: CommandSpec = {
     name: "DIR",
     description: "the new project's directory (new or empty)",
   }],
-  options: [],
+  details:
+    `The project depends on jsr:@tailor/tailor. Run from a checkout of Tailor,
+init links that checkout ("links" in deno.json), so nothing is fetched from JSR;
+--link links another one.`,
+  options: [{
+    name: "link",
+    value: "DIR",
+    description:
+      "a Tailor checkout to use instead of JSR's package (default: the checkout this command runs from, if any)",
+  }],
   examples: [
     [
       "tailor init bookshop && cd bookshop && deno task dev",
       "a new project, served with its client downloads",
+    ],
+    [
+      "tailor init bookshop --link ../tailor",
+      "a new project on the Tailor checkout in ../tailor",
     ],
   ],
   run: async (args) => (await import("./init_command.ts")).init(args),

@@ -29,8 +29,8 @@ export function mainHelp(
     ),
     "",
     "Options:",
-    "  --version  print the version",
-    "  --help     print this help",
+    "  -V, -v, --version  print the version",
+    "  -h, --help         print this help",
     "",
     "Run `tailor <command> --help` for a command's options and examples.",
   ].join("\n");

@@ -7,7 +7,7 @@
  */
 
 import assert from "node:assert/strict";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { main } from "../../cli.ts";
 import { readZip } from "../archive/read_zip.ts";
@@ -17,31 +17,35 @@ import { compileProject } from "../emit/ts/testdata/tsc_project.ts";
 
 const CHECKOUT = fileURLToPath(new URL("../../", import.meta.url));
 
-/** Runs `tailor` in-process, quietly; resolves with its status and errors. */
-async function tailor(...args: string[]): Promise<[number, string]> {
+/** Runs `tailor` in-process; resolves with its status, output and errors. */
+async function tailor(...args: string[]): Promise<[number, string, string]> {
+  const output: string[] = [];
   const errors: string[] = [];
   const { log, error } = console;
-  console.log = () => {};
+  console.log = (...parts: unknown[]) => output.push(parts.join(" "));
   console.error = (...parts: unknown[]) => errors.push(parts.join(" "));
   try {
-    return [await main(args), errors.join("\n")];
+    return [await main(args), output.join("\n"), errors.join("\n")];
   } finally {
     console.log = log;
     console.error = error;
   }
 }
 
-/** A starter project outside the repository, linked to this checkout. */
+/**
+ * A starter project outside the repository, made by `tailor init` run from
+ * this checkout, which it links.
+ */
 async function starter(): Promise<string> {
   const dir = join(await Deno.makeTempDir({ prefix: "tailor_init_" }), "lib");
-  const [status] = await tailor("init", dir);
+  const [status, output] = await tailor("init", dir);
   assert.equal(status, 0);
+  assert.match(output, /linked to the Tailor checkout .*"links" in deno\.json/);
   const config = JSON.parse(await Deno.readTextFile(`${dir}/deno.json`));
   assert.match(config.imports["@tailor/tailor"], /^jsr:@tailor\/tailor@\^0\./);
-  config.links = [CHECKOUT];
-  await Deno.writeTextFile(
-    `${dir}/deno.json`,
-    `${JSON.stringify(config, null, 2)}\n`,
+  assert.deepEqual(
+    config.links.map((link: string) => resolve(dir, link)),
+    [resolve(CHECKOUT)],
   );
   return dir;
 }
@@ -176,12 +180,87 @@ Deno.test("init: a directory that is not empty is refused, and nothing in it cha
   const dir = await Deno.makeTempDir({ prefix: "tailor_init_" });
   try {
     await Deno.writeTextFile(`${dir}/main.ts`, "// mine\n");
-    const [status, error] = await tailor("init", dir);
+    const [status, , error] = await tailor("init", dir);
     assert.equal(status, 2);
     assert.match(error, /is not empty; give a new directory/);
     assert.equal(await Deno.readTextFile(`${dir}/main.ts`), "// mine\n");
     assert.deepEqual([...Deno.readDirSync(dir)].length, 1);
   } finally {
     await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("init: the starter is named after its folder, and --link names the checkout", async () => {
+  const parent = await Deno.makeTempDir({ prefix: "tailor_init_" });
+  try {
+    const dir = join(parent, "book-shop");
+    const [status, output] = await tailor("init", dir, "--link", CHECKOUT);
+    assert.equal(status, 0, output);
+    const orm = await Deno.readTextFile(`${dir}/orm.yml`);
+    assert.match(orm, /base-package: com\.example\.bookshop\.client/);
+    assert.match(orm, /title: "Book Shop API"/);
+    assert.match(await Deno.readTextFile(`${dir}/README.md`), /^# Book Shop\n/);
+    const [refused, , error] = await tailor(
+      "init",
+      join(parent, "other"),
+      "--link",
+      parent,
+    );
+    assert.equal(refused, 2);
+    assert.match(error, /--link .* is not a Tailor checkout/);
+    await assert.rejects(Deno.stat(join(parent, "other")));
+  } finally {
+    await Deno.remove(parent, { recursive: true });
+  }
+});
+
+Deno.test("init: when Tailor's package cannot be loaded, a task says why in one line", async () => {
+  const dir = await starter();
+  try {
+    const config = JSON.parse(await Deno.readTextFile(`${dir}/deno.json`));
+    delete config.links;
+    // A version never published: unreachable with or without jsr.io.
+    config.imports["@tailor/tailor"] = "jsr:@tailor/tailor@^999.0.0";
+    await Deno.writeTextFile(`${dir}/deno.json`, JSON.stringify(config));
+    const result = await runDeno(["task", "start"], { cwd: dir });
+    assert.notEqual(result.code, 0);
+    assert.match(
+      result.output,
+      /error: @tailor\/tailor could not be loaded \(.*\)\. Without access to jsr\.io, link a Tailor checkout in deno\.json: "links"/,
+    );
+  } finally {
+    await Deno.remove(dirname(dir), { recursive: true });
+  }
+});
+
+Deno.test("init: generate --out inside the project runs again and again, whatever the folder", async () => {
+  const dir = await starter();
+  try {
+    for (const round of [1, 2]) {
+      const [status, output, error] = await tailor(
+        "generate",
+        "--project",
+        dir,
+        "--out",
+        `${dir}/gen`,
+        "--skip-type-check",
+      );
+      assert.equal(status, 0, `round ${round}: ${error}`);
+      // The first run writes the output; the next rewrites what changed.
+      assert.match(output, /wrote \d+ files|updated .*gen: \d+ written/);
+    }
+    // A generated file copied elsewhere, without the folder's marker.
+    await Deno.copyFile(`${dir}/gen/ts/Api.ts`, `${dir}/src/Api.ts`);
+    const [status, , error] = await tailor(
+      "generate",
+      "--project",
+      dir,
+      "--out",
+      `${dir}/gen`,
+      "--skip-type-check",
+    );
+    assert.equal(status, 0, error);
+  } finally {
+    await Deno.remove(dirname(dir), { recursive: true });
   }
 });

@@ -1,5 +1,9 @@
 import assert from "node:assert/strict";
-import { denoCheck, parseDenoCheckOutput } from "./deno_check.ts";
+import {
+  denoCheck,
+  parseDenoCheckOutput,
+  typeErrorHint,
+} from "./deno_check.ts";
 
 const FIXTURES = new URL("../../fixtures/", import.meta.url).pathname;
 
@@ -18,6 +22,33 @@ Deno.test("deno check: a method returning another fetcher's shape is a type erro
     error?.message ?? "",
     /^type error TS2741: Property 'price' is missing/,
   );
+  assert.match(error?.hint ?? "", /FetchBy shape and the data it returns/);
+});
+
+Deno.test("deno check: the hint talks about FetchBy only in a method that promises a shape", () => {
+  const text = [
+    "export class C {", // 1
+    '  @Get("/a")', // 2
+    "  find(): FetchBy<typeof C.A> {", // 3
+    "    const x: number = 1;", // 4
+    "    return load(x);", // 5
+    "  }", // 6
+    '  @Get("/b")', // 7
+    "  count(", // 8
+    "    id: PathVariable<Int>,", // 9
+    "  ): Promise<number> {", // 10
+    '    return "one";', // 11
+    "  }", // 12
+    "}", // 13
+    'const y: number = "a";', // 14
+  ].join("\n");
+  assert.match(typeErrorHint(text, 5), /FetchBy shape/);
+  assert.equal(
+    typeErrorHint(text, 11),
+    "the project must type-check (run deno check)",
+  );
+  assert.doesNotMatch(typeErrorHint(text, 14), /FetchBy/);
+  assert.doesNotMatch(typeErrorHint(undefined, 5), /FetchBy/);
 });
 
 Deno.test("deno check: a consistent project has no diagnostics", async () => {

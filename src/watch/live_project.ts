@@ -116,6 +116,7 @@ export class LiveProject {
       root,
       project,
       files: discovered.filter((path) => !gone.has(path)),
+      resolver: this.#loaded.resolver,
     };
     return { changed: changed.sort(), codeChanged };
   }

@@ -63,10 +63,13 @@ function differing<T>(
   }).sort();
 }
 
-/** Runs `generate --watch` in process on a copy of the bookstore. */
-async function startWatch() {
+/**
+ * Runs `generate --watch` in process on a copy of the bookstore, writing
+ * beside it, or with `inside` into a folder of the project itself.
+ */
+async function startWatch({ inside = false } = {}) {
   const copy = await copyFixture("bookstore");
-  const out = `${copy.dir}/out`;
+  const out = inside ? `${copy.project}/gen` : `${copy.dir}/out`;
   const printed: string[] = [];
   const changes = new Queue<TreeChanges | undefined>();
   const ready = Promise.withResolvers<void>();
@@ -202,6 +205,33 @@ Deno.test("generate --watch: an edit with an error prints it and keeps the last 
     await watch.edit("entities.ts", "price!: nmber;", "price!: number;");
     assert.deepEqual(await watch.changes.next(), { written: [], removed: [] });
     assert.deepEqual(await snapshot(watch.out), before);
+  } finally {
+    await watch.stop();
+  }
+});
+
+Deno.test("generate --watch: its output inside the project is never read as a source", async () => {
+  const watch = await startWatch({ inside: true });
+  try {
+    await watch.edit(
+      "book_controller.ts",
+      "/** Books of the store: listing and details. */",
+      "/** Books of the store, listed and detailed. */",
+    );
+    const changes = await watch.changes.next();
+    assert.ok(changes?.written.includes("ts/services/BookService.ts"));
+    // A second edit: the output now in the project is still not read.
+    await watch.edit(
+      "book_controller.ts",
+      "/** Books of the store, listed and detailed. */",
+      "/** Books of the store: listing and details. */",
+    );
+    const again = await watch.changes.next();
+    assert.ok(again?.written.includes("ts/services/BookService.ts"));
+    assert.ok(
+      !watch.printed.some((line) => line.includes("TAILOR")),
+      watch.printed.join("\n"),
+    );
   } finally {
     await watch.stop();
   }

@@ -11,7 +11,7 @@
 
 import { basename, dirname } from "node:path";
 import type { LoadedProject } from "../analyze/project.ts";
-import { isSource } from "../analyze/sources.ts";
+import { isInGeneratedDirectory, isSource } from "../analyze/sources.ts";
 import type { Diagnostic } from "../model/diagnostic.ts";
 import type { Analyze, TypeCheckOption } from "../pipeline.ts";
 import { IncrementalAnalyzer } from "../analyze/incremental.ts";
@@ -256,6 +256,7 @@ export class WatchSession {
     ) {
       return false;
     }
+    if (isInGeneratedDirectory(root, normalized)) return false;
     const name = basename(normalized);
     return isSource(name) || !name.includes(".") || files.includes(normalized);
   }

@@ -2,42 +2,81 @@
  * The files of the project `tailor init` writes: a server with two
  * entities and an association, a fetcher per shape, a controller with a
  * paged list and a get-by-id, its configuration, and `main.ts`, which serves
- * it on an embedded SQLite file. A pure function of the version to depend on.
+ * it on an embedded SQLite file. A pure function of what it is given.
  *
  * @module
  */
 
-/** The starter's files (relative path -> text) for Tailor `version`. */
-export function starterFiles(version: string): Map<string, string> {
-  const tailor = `jsr:@tailor/tailor@^${version}`;
+/** What the starter is made for. */
+export interface StarterOptions {
+  /** The version of Tailor to depend on (`0.1.0`). */
+  readonly version: string;
+  /** The project's name: its folder's (`book-shop`). */
+  readonly name: string;
+  /** A Tailor checkout to link, relative to the project (`../tailor`). */
+  readonly link?: string;
+}
+
+/** The starter's files (relative path -> text). */
+export function starterFiles(options: StarterOptions): Map<string, string> {
+  const tailor = `jsr:@tailor/tailor@^${options.version}`;
+  const title = titleOf(options.name);
   return new Map([
-    ["deno.json", denoJson(tailor)],
-    ["orm.yml", ORM_YML],
+    ["deno.json", denoJson(tailor, options.link)],
+    ["tailor.config.json", TAILOR_CONFIG_JSON],
+    ["orm.yml", ormYml(title, javaPackageOf(options.name))],
     ["main.ts", MAIN_TS],
     ["src/entities.ts", ENTITIES_TS],
     ["src/book_controller.ts", BOOK_CONTROLLER_TS],
     ["src/seed.ts", SEED_TS],
+    ["scripts/tailor_reachable.ts", TAILOR_REACHABLE_TS],
     [".gitignore", "data.db*\nclient/\n"],
-    ["README.md", README_MD],
+    ["README.md", readme(title)],
   ]);
 }
 
-function denoJson(tailor: string): string {
+/** `book-shop` as a title: `Book Shop`. */
+export function titleOf(name: string): string {
+  const words = name.split(/[^A-Za-z0-9]+/).filter((word) => word !== "");
+  if (words.length === 0) return "Starter";
+  return words.map((word) => word[0]!.toUpperCase() + word.slice(1))
+    .join(" ");
+}
+
+/** `book-shop` as a Java package: `com.example.bookshop.client`. */
+export function javaPackageOf(name: string): string {
+  let segment = name.toLowerCase().replace(/[^a-z0-9]/g, "");
+  if (segment === "") segment = "starter";
+  if (/^[0-9]/.test(segment)) segment = `app${segment}`;
+  return `com.example.${segment}.client`;
+}
+
+/**
+ * Runs before each task: when Tailor's package cannot be loaded (JSR
+ * unreachable, or a checkout not linked), says why in one line and stops
+ * the task.
+ */
+const REACHABLE_TASK = "deno run -A scripts/tailor_reachable.ts";
+
+function denoJson(tailor: string, link: string | undefined): string {
   return `${
     JSON.stringify(
       {
         imports: { "@tailor/tailor": tailor },
+        ...(link === undefined ? {} : { links: [link] }),
         tasks: {
-          dev: "deno run -A --watch main.ts",
-          start: "deno run -A main.ts",
-          api:
-            `deno run -A ${tailor}/cli api http://127.0.0.1:8080/ts.zip client/__generated`,
+          dev: `${REACHABLE_TASK} && deno run -A --watch main.ts`,
+          start: `${REACHABLE_TASK} && deno run -A main.ts`,
+          api: `${REACHABLE_TASK} && deno run -A ${tailor}/cli api`,
         },
         compilerOptions: {
           strict: true,
           exactOptionalPropertyTypes: true,
           noUncheckedIndexedAccess: true,
         },
+        // swagger-ui-dist's dependency @scarf/scarf has an install script
+        // (usage analytics) that Deno does not run; denied, Deno says nothing.
+        allowScripts: { deny: ["npm:@scarf/scarf"] },
       },
       null,
       2,
@@ -45,45 +84,88 @@ function denoJson(tailor: string): string {
   }\n`;
 }
 
-const ORM_YML = `orm:
+/**
+ * Where `deno task api` downloads the client from and to; `main.ts` listens
+ * on the port of this URL unless told otherwise.
+ */
+const TAILOR_CONFIG_JSON = `${
+  JSON.stringify(
+    { url: "http://127.0.0.1:8080/ts.zip", dir: "client/__generated" },
+    null,
+    2,
+  )
+}\n`;
+
+const TAILOR_REACHABLE_TS = `/**
+ * Run before each task: when Tailor's package cannot be loaded, says why in
+ * one line and fails, instead of leaving Deno's error about a JSR manifest
+ * unexplained.
+ */
+try {
+  await import("@tailor/tailor/runtime");
+} catch (error) {
+  console.error(
+    \`error: @tailor/tailor could not be loaded (\${
+      (error as Error).message.split("\\n")[0]
+    }). Without access to jsr.io, link a Tailor checkout in deno.json: \` +
+      \`"links": ["path/to/tailor"] (or run tailor init --link DIR).\`,
+  );
+  Deno.exit(1);
+}
+`;
+
+function ormYml(title: string, javaPackage: string): string {
+  return `orm:
   client:
     ts:
       path: /ts.zip
     java-http-client:
       path: /java-http-client.zip
-      base-package: com.example.library.client
+      base-package: ${javaPackage}
     openapi:
       path: /openapi.yml
       ui-path: /openapi.html
       properties:
         info:
-          title: Library API
+          title: ${JSON.stringify(`${title} API`)}
           version: 0.1.0
 `;
+}
 
 const MAIN_TS = `/**
- * Serves the library: its controllers on an embedded SQLite file
+ * Serves the project: its controllers on an embedded SQLite file
  * (\`data.db\`), and its clients as downloads (\`/ts.zip\`, \`/openapi.html\`...).
  *
- *     deno task start [--port 8080]     (or PORT=8080)
+ *     deno task start [--port N] [--cors ORIGIN]...
+ *
+ * The port: \`--port\`, else \`PORT\`, else the one in tailor.config.json's
+ * URL (where \`deno task api\` downloads the client from). \`--cors\` lets a
+ * browser app of another origin call the server (\`http://localhost:5173\`).
  */
 
 import { createServer } from "@tailor/tailor";
 import { parseArgs } from "node:util";
+import client from "./tailor.config.json" with { type: "json" };
 import { BookController } from "./src/book_controller.ts";
 import { libraryStore } from "./src/seed.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
-  options: { port: { type: "string" } },
+  options: {
+    port: { type: "string" },
+    cors: { type: "string", multiple: true },
+  },
 });
-const port = Number(values.port ?? Deno.env.get("PORT") ?? "8080");
+const port = Number(
+  values.port ?? Deno.env.get("PORT") ?? new URL(client.url).port,
+);
 
 const store = libraryStore(\`\${import.meta.dirname}/data.db\`);
 await store.ready();
 const app = await createServer({
   project: import.meta.dirname!,
   controllers: [new BookController(store)],
+  cors: { origins: values.cors ?? [] },
 }).catch((error: Error) => {
   // Diagnostics (file:line:col) or a configuration error, already readable.
   console.error(\`error: \${error.message}\`);
@@ -225,7 +307,8 @@ async function seed(writer: StoreWriter): Promise<void> {
 }
 `;
 
-const README_MD = `# Library
+function readme(title: string): string {
+  return `# ${title}
 
 A server made with [Tailor](https://jsr.io/@tailor/tailor): its controllers
 return entities in shapes it enumerates (fetchers), and it serves typed clients
@@ -238,4 +321,11 @@ deno task api     # (in another terminal) downloads the TypeScript client into c
 
 Open http://127.0.0.1:8080/openapi.html to browse the API. The clients:
 \`/ts.zip\` (TypeScript), \`/java-http-client.zip\` (Java), \`/openapi.yml\`.
+
+The port and the client's folder are in \`tailor.config.json\` (\`deno task api\`
+reads it; \`main.ts\` listens on its port). \`deno task dev --port 9000\` or
+\`PORT=9000\` serve on another port for one run. A browser app on another origin
+calls the server once it is allowed:
+\`deno task dev --cors http://localhost:5173\`.
 `;
+}

@@ -14,6 +14,9 @@
  * - strictest: @tsconfig/strictest in a bundler project (Angular is close);
  * - deno: `deno check`, then `deno run` of the consumer.
  *
+ * The style `tailor api` chooses when none is given (src/api/import_style.ts)
+ * is, for each toolchain's configuration, one whose cell passes.
+ *
  * Every cell has an expected outcome ({@link EXPECTED}, the README's table):
  * a pass, or the error a style that does not fit that toolchain gives. Plus
  * `deno fmt --check` and `deno lint` on every style, and the consumer's wrong
@@ -39,6 +42,7 @@ import {
   type ImportExtension,
 } from "./emit_typescript.ts";
 import { withExtension } from "./import_extension.ts";
+import { chooseImportStyle } from "../../api/import_style.ts";
 import {
   deno,
   fixtureModelUrl,
@@ -218,6 +222,42 @@ async function runConsumer(
   assert.equal(result.code, 0, result.output);
   return result.output;
 }
+
+Deno.test("toolchain defaults: with no option, tailor api picks a style that passes in each toolchain", async () => {
+  const root = await Deno.makeTempDir({ prefix: "tailor_toolchain_defaults_" });
+  try {
+    for (const toolchain of TOOLCHAINS) {
+      const dir = `${root}/${toolchain}`;
+      const files: [string, string][] = [];
+      for await (
+        const entry of Deno.readDir(new URL(`${toolchain}/`, TESTDATA))
+      ) {
+        files.push([
+          entry.name,
+          await Deno.readTextFile(
+            new URL(`${toolchain}/${entry.name}`, TESTDATA),
+          ),
+        ]);
+      }
+      if (toolchain === "strictest") {
+        files.push([
+          "node_modules/@tsconfig/strictest/tsconfig.json",
+          JSON.stringify(strictest, null, 2),
+        ]);
+      }
+      await writeFiles(dir, files);
+      const chosen = await chooseImportStyle("src/__generated", dir);
+      assert.ok(chosen !== undefined, toolchain);
+      assert.equal(
+        EXPECTED[toolchain][chosen.extension],
+        "pass",
+        `${toolchain}: ${chosen.extension} (${chosen.reason})`,
+      );
+    }
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
 
 Deno.test(`toolchain matrix (TypeScript ${TYPESCRIPT_VERSION})`, async (t) => {
   const root = await Deno.makeTempDir({ prefix: "tailor_toolchains_" });
