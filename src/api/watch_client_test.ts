@@ -64,7 +64,7 @@ Deno.test("api --watch: each change is swapped in; a restarted server is followe
     await edit("listing and details.", "listed and detailed.");
     assert.deepEqual((await next).changes, {
       added: [],
-      changed: ["Api.ts", "services/BookService.ts"],
+      changed: ["Api.ts", "queries.ts", "services/BookService.ts"],
       removed: [],
     });
     assert.match(
@@ -80,6 +80,7 @@ Deno.test("api --watch: each change is swapped in; a restarted server is followe
     server = await watchingServer(copy.project, port);
     assert.deepEqual((await next).changes.changed, [
       "Api.ts",
+      "queries.ts",
       "services/BookService.ts",
     ]);
     assert.ok(

@@ -77,6 +77,9 @@ Deno.test("tailor dev: an edit's routes are served on the next request, requests
 
     // An edit while a request is in flight: a new route, a new answer.
     const inFlight = get("/slow");
+    // Awaited below; observed now so that an earlier failure is reported as
+    // itself, not as this request refused by the stopped server.
+    inFlight.catch(() => {});
     await new Promise((resolve) => setTimeout(resolve, 100));
     let version = nextVersion();
     await edit(
