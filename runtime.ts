@@ -51,6 +51,7 @@ export type {
 export {
   Api,
   ApiIgnore,
+  type ClientFetcher,
   Controller,
   type ControllerMetadata,
   controllerMetadata,

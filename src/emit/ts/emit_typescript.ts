@@ -61,6 +61,12 @@ import {
   UPLOAD_FILE,
 } from "./render.ts";
 import { serviceFileText } from "./service_file.ts";
+import {
+  FETCHERS_FILE,
+  fetchersText,
+  hasClientFetchers,
+  serviceHasClientFetchers,
+} from "./fetchers_file.ts";
 import { modelHasParts, multipartText } from "./multipart.ts";
 import { enumsIndexText, type EnumStyle, enumText } from "./enum_style.ts";
 import { type ImportExtension, withExtension } from "./import_extension.ts";
@@ -167,6 +173,9 @@ export function emitTypeScript(
   add("ElementOf.ts", elementOfText(model, extension));
   add(`${apiName}.ts`, apiText(model, extension, apiName));
   add("index.ts", rootIndexText(model, extension, apiName));
+  if (hasClientFetchers(model)) {
+    add(FETCHERS_FILE, fetchersText(model, { nulls: nulls.shapes, mutable }));
+  }
   add(
     errorsFile(apiName),
     errorsFileText(model, { extension, apiName, mutable, embeddables }),
@@ -346,20 +355,40 @@ function apiText(
     );
   }
   if (model.services.length > 0) lines.push("");
+  const fetchers = hasClientFetchers(model);
   if (model.services.length === 0) {
     lines.push(`${INDENT}constructor(_executor: Executor) {}`);
   } else {
-    lines.push(`${INDENT}constructor(executor: Executor) {`);
+    lines.push(
+      fetchers
+        ? `${INDENT}constructor(executor: Executor, options: ${apiName}Options = {}) {`
+        : `${INDENT}constructor(executor: Executor) {`,
+    );
     for (const service of model.services) {
       lines.push(
         `${INDENT}${INDENT}this.${
           lowerFirst(service.name)
-        } = new ${service.name}(executor);`,
+        } = new ${service.name}(executor${
+          fetchers && serviceHasClientFetchers(service) ? ", options" : ""
+        });`,
       );
     }
     lines.push(`${INDENT}}`);
   }
   lines.push("}");
+  if (fetchers) {
+    lines.push(
+      "",
+      ...docLines(`Options of {@link ${apiName}}.`, ""),
+      `export interface ${apiName}Options {`,
+      ...docLines(
+        "Send the fetchers built with `fetchers.ts` as `?fetcherId=` (the SHA-256\nof their canonical text) instead of their text: short, cacheable URLs,\nfor a server in allow-list mode whose manifest lists them. Default\nfalse: `?fetcherCode=`.",
+        INDENT,
+      ),
+      `${INDENT}readonly fetcherIds?: boolean;`,
+      "}",
+    );
+  }
   return lines.join("\n") + "\n";
 }
 

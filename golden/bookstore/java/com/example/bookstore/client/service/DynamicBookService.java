@@ -11,8 +11,8 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestParam;
 
 /**
- * The client-shape variant: the client sends a fetcher string. Discouraged,
- * kept for plain JavaScript clients.
+ * The client-shape variant: the client chooses the shape of the book it
+ * loads. The TypeScript client types the answer as exactly that shape.
  *
  * <p>Client of <code>DynamicBookController</code>.
  */
@@ -23,11 +23,11 @@ public interface DynamicBookService {
      * Finds one book in the shape the client asks for.
      *
      * @param id Identifier of the book.
-     * @param fetcherCode Fetcher text such as <code>{ name store { name } }</code>.
+     * @param fetcher The shape to load, such as <code>{ name store { name } }</code>.
      */
     @GetMapping("/dynamic/book/{id}")
     Optional<Dynamic_Book> findBook(
         @PathVariable("id") long id,
-        @RequestParam(name = "fetcherCode", required = false) @Nullable String fetcherCode
+        @RequestParam(name = "fetcherCode", required = false) @Nullable String fetcher
     );
 }

@@ -1,0 +1,419 @@
+/**
+ * `fetchers.ts` of the TypeScript client: the fetcher builder
+ * (`fetcher(Book).name().store(fetcher(BookStore).name())`) whose
+ * `ShapeOf<typeof f>` is exactly the DTO Tailor writes for the same fetcher
+ * as a `FetchBy`. Self-contained: no import, no `any`, so a front end (or
+ * `tailor fetchers`) can load it alone.
+ *
+ * It covers the model's dynamic entities, those a `ClientFetcher<E>`
+ * parameter reaches (with every entity they reach) and the embeddables they
+ * hold: a fetcher of any other entity could not be sent anywhere. Written
+ * only when an operation takes a client fetcher.
+ *
+ * @module
+ */
+
+import type {
+  ApiModel,
+  DynamicEntityModel,
+  PropertyModel,
+  ServiceModel,
+  StaticTypeModel,
+  TypeRef,
+} from "../../model/api_model.ts";
+import {
+  FETCHERS_RUNTIME,
+  fetchersTypesText,
+  SHA256_SOURCE,
+} from "./fetchers_runtime.ts";
+import { propertyKey } from "./render.ts";
+
+/** Root-relative path of the builder. */
+export const FETCHERS_FILE = "fetchers.ts";
+
+/** Whether the model has an operation taking a client fetcher. */
+export function hasClientFetchers(model: ApiModel): boolean {
+  return model.services.some(serviceHasClientFetchers);
+}
+
+/** Whether a service has an operation taking a client fetcher. */
+export function serviceHasClientFetchers(service: ServiceModel): boolean {
+  return service.operations.some((operation) =>
+    operation.parameters.some((parameter) => parameter.fetcher !== undefined)
+  );
+}
+
+/** How the shapes are written: null mode and `readonly`. */
+export interface FetchersStyle {
+  /** Optional properties written `name: T | null`. */
+  readonly nulls: boolean;
+  /** Data types without `readonly`, arrays as `Array`. */
+  readonly mutable: boolean;
+}
+
+/** The text of `fetchers.ts` (without its header line). */
+export function fetchersText(model: ApiModel, style: FetchersStyle): string {
+  const writer = new FetcherTypes(model, style);
+  const embeddables = model.staticTypes.filter((type) =>
+    type.origin === "embeddable"
+  );
+  const parts = [
+    fetchersTypesText(style.nulls, writer.ro),
+    scalarKeyTypes(model),
+    ...model.dynamicEntities.map((entity) => writer.entityText(entity)),
+    ...embeddables.map((type) => writer.embeddableText(type)),
+    tableText(
+      "ENTITIES",
+      model.dynamicEntities.map((entity) => [
+        entity.entity,
+        entity.properties.map((property) => entityProperty(entity, property)),
+      ]),
+    ),
+    tableText(
+      "EMBEDDABLES",
+      embeddables.map((type) => [
+        type.name,
+        type.properties.map((property) =>
+          property.type.kind === "static"
+            ? `[${JSON.stringify(property.name)}, "embedded", ${
+              JSON.stringify(property.type.name)
+            }]`
+            : `[${JSON.stringify(property.name)}, "scalar"]`
+        ),
+      ]),
+    ),
+    FETCHERS_RUNTIME,
+    SHA256_SOURCE.replace("export function sha256Hex", "function sha256Hex"),
+  ];
+  return parts.join("\n");
+}
+
+function tableText(
+  name: string,
+  rows: readonly (readonly [string, readonly string[]])[],
+): string {
+  const lines = [
+    `const ${name}: { readonly [name: string]: readonly Property[] } = {`,
+  ];
+  for (const [owner, properties] of rows) {
+    lines.push(`  ${JSON.stringify(owner)}: [`);
+    for (const property of properties) lines.push(`    ${property},`);
+    lines.push("  ],");
+  }
+  lines.push("};");
+  return lines.join("\n") + "\n";
+}
+
+function entityProperty(
+  entity: DynamicEntityModel,
+  property: PropertyModel,
+): string {
+  const name = JSON.stringify(property.name);
+  const type = property.type;
+  if (type.kind === "dynamic") {
+    return `[${name}, "one", ${JSON.stringify(type.entity)}]`;
+  }
+  if (type.kind === "array" && type.element.kind === "dynamic") {
+    return `[${name}, "many", ${JSON.stringify(type.element.entity)}]`;
+  }
+  if (type.kind === "static") {
+    return `[${name}, "embedded", ${JSON.stringify(type.name)}]`;
+  }
+  const kind = property.name === "id"
+    ? "id"
+    : entity.computed?.includes(property.name)
+    ? "computed"
+    : "scalar";
+  return `[${name}, "${kind}"]`;
+}
+
+/** Writes the types of each entity's and embeddable's fetchers. */
+class FetcherTypes {
+  readonly ro: string;
+  readonly #list: string;
+  readonly #nulls: boolean;
+  readonly #enums: ReadonlyMap<string, readonly string[]>;
+  readonly #embeddables: ReadonlyMap<string, StaticTypeModel>;
+
+  constructor(model: ApiModel, style: FetchersStyle) {
+    this.ro = style.mutable ? "" : "readonly ";
+    this.#list = style.mutable ? "Array" : "ReadonlyArray";
+    this.#nulls = style.nulls;
+    this.#enums = new Map(
+      model.enums.map((e) => [e.name, e.values.map((v) => v.value)]),
+    );
+    this.#embeddables = new Map(
+      model.staticTypes.filter((type) => type.origin === "embeddable").map((
+        type,
+      ) => [type.name, type]),
+    );
+  }
+
+  /** `{ readonly name: V }`, or its optional form. */
+  #entry(name: string, value: string, optional: boolean): string {
+    const key = propertyKey(name);
+    if (!optional) return `{ ${this.ro}${key}: ${value} }`;
+    return this.#nulls
+      ? `{ ${this.ro}${key}: ${value} | null }`
+      : `{ ${this.ro}${key}?: ${value} }`;
+  }
+
+  /** The TypeScript text of a scalar value type, enums and embeddables inline. */
+  #value(type: TypeRef): string {
+    switch (type.kind) {
+      case "primitive":
+        return type.name === "integer" ? "number" : type.name;
+      case "enum":
+        return (this.#enums.get(type.name) ?? []).map((v) => JSON.stringify(v))
+          .join(" | ") || "never";
+      case "array":
+        return `${this.#list}<${this.#value(type.element)}>`;
+      case "map":
+        return `{ ${this.ro}[key: string]: ${this.#value(type.value)} }`;
+      case "static": {
+        const embeddable = this.#embeddables.get(type.name);
+        return embeddable === undefined ? "never" : this.#whole(embeddable);
+      }
+      default:
+        return "never";
+    }
+  }
+
+  /** The shape of an embeddable selected whole. */
+  #whole(type: StaticTypeModel): string {
+    const fields = type.properties.map((field) => {
+      const entry = this.#entry(
+        field.name,
+        this.#value(field.type),
+        field.optional,
+      );
+      return entry.slice(2, -2);
+    });
+    return `{ ${fields.join("; ")} }`;
+  }
+
+  /** The fetcher interface and token of an entity. */
+  entityText(entity: DynamicEntityModel): string {
+    const name = entity.entity;
+    const fetcherType = `${name}Fetcher`;
+    const nullable = new Set(entity.nullable ?? []);
+    const scalars = (entity.properties ?? []).filter((p) =>
+      p.name !== "id" && !isAssociation(p.type) && p.type.kind !== "static" &&
+      !entity.computed?.includes(p.name)
+    );
+    const id = entity.properties.find((p) => p.name === "id");
+    const idShape = `{ ${this.ro}id: ${
+      id === undefined ? "never" : this.#value(id.type)
+    } }`;
+    const next = (shape: string) => `${fetcherType}<${shape}>`;
+    const lines = [
+      `/** A fetcher of ${name} loading the shape \`S\`. */`,
+      `export interface ${fetcherType}<S = ${idShape}>`,
+      `  extends FetcherCore<${JSON.stringify(name)}, S> {`,
+      "  /** Selects every scalar property except computed ones. */",
+      `  allScalarFields(): ${
+        next(
+          scalars.length === 0
+            ? "S"
+            : `With<S, ${
+              scalars.map((p) => JSON.stringify(p.name)).join(" | ")
+            }, ${
+              scalars.map((p) =>
+                this.#entry(p.name, this.#value(p.type), nullable.has(p.name))
+              ).join(" & ")
+            }>`,
+        )
+      };`,
+    ];
+    for (const property of entity.properties) {
+      const key = JSON.stringify(property.name);
+      const doc = property.doc === undefined ? [] : [
+        `  /** ${
+          property.doc.replaceAll("*/", "*\\/").split("\n").join(" ")
+        } */`,
+      ];
+      const optional = nullable.has(property.name);
+      const drop = `  ${property.name}(include: false): ${
+        next(`Without<S, ${key}>`)
+      };`;
+      const type = property.type;
+      if (property.name === "id") {
+        lines.push(...doc, `  id(include?: true): ${next("S")};`);
+        continue;
+      }
+      if (type.kind === "static") {
+        lines.push(
+          ...doc,
+          `  ${property.name}(): ${
+            next(
+              `With<S, ${key}, ${
+                this.#entry(property.name, this.#value(type), optional)
+              }>`,
+            )
+          };`,
+          ...doc,
+          `  ${property.name}<C extends AnyFetcherOf<${
+            JSON.stringify(type.name)
+          }>>(child: C): ${
+            next(
+              `With<S, ${key}, ${
+                this.#entry(property.name, "ShapeOf<C>", optional)
+              }>`,
+            )
+          };`,
+          ...doc,
+          drop,
+        );
+        continue;
+      }
+      if (isAssociation(type)) {
+        const many = type.kind === "array";
+        const target = many
+          ? (type.element as { entity: string }).entity
+          : (type as { entity: string }).entity;
+        const wrap = (shape: string) =>
+          many ? `${this.#list}<${shape}>` : shape;
+        const entry = (shape: string) =>
+          many
+            ? `{ ${this.ro}${propertyKey(property.name)}: ${wrap(shape)} }`
+            : this.#entry(property.name, shape, optional);
+        const childType = `AnyFetcherOf<${JSON.stringify(target)}>`;
+        const listOptions = many
+          ? `ListOptions<${target}ScalarKey>`
+          : undefined;
+        if (target === name) {
+          const recursive = `{ ${this.ro}${propertyKey(property.name)}${
+            this.#nulls ? "" : "?"
+          }: ${
+            wrap(
+              `${many ? "RecursiveMany" : "RecursiveOne"}<ShapeOf<C>, ${key}>`,
+            )
+          }${this.#nulls ? " | null" : ""} }`;
+          lines.push(
+            ...doc,
+            `  ${property.name}<C extends ${childType}>(child: C, options: RecursionOptions${
+              listOptions === undefined ? "" : ` & ${listOptions}`
+            }): ${next(`With<S, ${key}, ${recursive}>`)};`,
+          );
+        }
+        lines.push(
+          ...doc,
+          `  ${property.name}(): ${
+            next(`With<S, ${key}, ${entry(`{ ${this.ro}id: number }`)}>`)
+          };`,
+          ...doc,
+          `  ${property.name}<C extends ${childType}>(child: C${
+            listOptions === undefined ? "" : `, options?: ${listOptions}`
+          }): ${next(`With<S, ${key}, ${entry("ShapeOf<C>")}>`)};`,
+          ...doc,
+          drop,
+        );
+        continue;
+      }
+      lines.push(
+        ...doc,
+        `  ${property.name}(include?: true): ${
+          next(
+            `With<S, ${key}, ${
+              this.#entry(property.name, this.#value(type), optional)
+            }>`,
+          )
+        };`,
+        ...doc,
+        drop,
+      );
+    }
+    lines.push("}");
+    lines.push("");
+    lines.push(
+      `/** The token of the entity ${name}: \`fetcher(${name})\`. */`,
+      `export const ${name}: EntityToken<${fetcherType}> = { entity: ${
+        JSON.stringify(name)
+      } };`,
+    );
+    return lines.join("\n") + "\n";
+  }
+
+  /** The fetcher interface and token of an embeddable. */
+  embeddableText(type: StaticTypeModel): string {
+    const name = type.name;
+    const fetcherType = `${name}Fetcher`;
+    const next = (shape: string) => `${fetcherType}<${shape}>`;
+    const lines = [
+      `/** A fetcher of the embeddable ${name} loading the shape \`S\`. */`,
+      `export interface ${fetcherType}<S = { ${this.ro}[key: string]: never }>`,
+      `  extends FetcherCore<${JSON.stringify(name)}, S> {`,
+    ];
+    for (const field of type.properties) {
+      const key = JSON.stringify(field.name);
+      const doc = field.doc === undefined ? [] : [
+        `  /** ${field.doc.replaceAll("*/", "*\\/").split("\n").join(" ")} */`,
+      ];
+      const drop = `  ${field.name}(include: false): ${
+        next(`Without<S, ${key}>`)
+      };`;
+      if (field.type.kind === "static") {
+        lines.push(
+          ...doc,
+          `  ${field.name}(): ${
+            next(
+              `With<S, ${key}, ${
+                this.#entry(field.name, this.#value(field.type), field.optional)
+              }>`,
+            )
+          };`,
+          ...doc,
+          `  ${field.name}<C extends AnyFetcherOf<${
+            JSON.stringify(field.type.name)
+          }>>(child: C): ${
+            next(
+              `With<S, ${key}, ${
+                this.#entry(field.name, "ShapeOf<C>", field.optional)
+              }>`,
+            )
+          };`,
+          ...doc,
+          drop,
+        );
+        continue;
+      }
+      lines.push(
+        ...doc,
+        `  ${field.name}(include?: true): ${
+          next(
+            `With<S, ${key}, ${
+              this.#entry(field.name, this.#value(field.type), field.optional)
+            }>`,
+          )
+        };`,
+        ...doc,
+        drop,
+      );
+    }
+    lines.push("}", "");
+    lines.push(
+      `/** The token of the embeddable ${name}: \`embeddable(${name})\`. */`,
+      `export const ${name}: EmbeddableToken<${fetcherType}> = { embeddable: ${
+        JSON.stringify(name)
+      } };`,
+    );
+    return lines.join("\n") + "\n";
+  }
+}
+
+function isAssociation(type: TypeRef): boolean {
+  return type.kind === "dynamic" ||
+    (type.kind === "array" && type.element.kind === "dynamic");
+}
+
+/** The `<Entity>ScalarKey` types: what `orderBy` of a to-many association takes. */
+function scalarKeyTypes(model: ApiModel): string {
+  return model.dynamicEntities.map((entity) => {
+    const keys = entity.properties.filter((p) =>
+      !isAssociation(p.type) && p.type.kind !== "static"
+    ).map((p) => JSON.stringify(p.name));
+    return `/** The scalar properties of ${entity.entity}, which \`orderBy\` takes. */\nexport type ${entity.entity}ScalarKey = ${
+      keys.join(" | ") || "never"
+    };\n`;
+  }).join("\n");
+}
