@@ -341,7 +341,7 @@ class FetcherTypes {
     const next = (shape: string) => `${fetcherType}<${shape}>`;
     const lines = [
       `/** A fetcher of the embeddable ${name} loading the shape \`S\`. */`,
-      `export interface ${fetcherType}<S = { ${this.ro}[key: string]: never }>`,
+      `export interface ${fetcherType}<S = Record<never, never>>`,
       `  extends FetcherCore<${JSON.stringify(name)}, S> {`,
     ];
     for (const field of type.properties) {
