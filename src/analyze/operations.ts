@@ -163,6 +163,7 @@ export function buildOperation(
           "keep one ClientFetcher parameter",
         );
         failed = true;
+        continue;
       }
       fetcherParameter = parameter;
     }

@@ -71,6 +71,7 @@ export async function serveWith(
         ? {}
         : { maxBodyBytes: request.maxBodyBytes }),
       ...(request.config === undefined ? {} : { configFile: request.config }),
+      ...(request.fetchers === undefined ? {} : { fetchers: request.fetchers }),
       typeCheck: request.typeCheck,
       onReady: (routes) => served = routes,
       ...(request.watch ? { watch: { signal: watching.signal } } : {}),

@@ -63,6 +63,12 @@ export const SERVE_OPTIONS: readonly OptionSpec[] = [
       "let browser apps of these origins call the server, comma-separated (http://localhost:5173)",
   },
   {
+    name: "fetchers",
+    value: "FILE",
+    description:
+      "allow-list mode: answer only the client fetchers of this manifest (tailor fetchers writes it); others get a 403",
+  },
+  {
     name: "max-body",
     value: "BYTES",
     default: String(DEFAULT_MAX_BODY_BYTES),
@@ -103,6 +109,8 @@ export interface ServeRequest {
   /** Origins allowed to call across origins (none: no CORS at all). */
   readonly cors: readonly string[];
   readonly maxBodyBytes?: number;
+  /** `--fetchers FILE`: the fetcher manifest of allow-list mode. */
+  readonly fetchers?: string;
   /** The listener's timeouts that the command line sets. */
   readonly timeouts: ConnectionTimeouts;
 }
@@ -118,6 +126,7 @@ export function serveRequest({ values }: ParsedArgs): ServeRequest {
   const project = text("project");
   const model = text("model");
   const config = text("config");
+  const fetchers = text("fetchers");
   if (project !== undefined && model !== undefined) {
     throw new UsageError("give --project or --model, not both");
   }
@@ -130,6 +139,7 @@ export function serveRequest({ values }: ParsedArgs): ServeRequest {
     port,
     hostname: text("hostname") ?? "127.0.0.1",
     ...(config === undefined ? {} : { config }),
+    ...(fetchers === undefined ? {} : { fetchers }),
     ...(project === undefined ? {} : { project }),
     ...(model === undefined ? {} : { model }),
     typeCheck: values["skip-type-check"] !== true,

@@ -77,6 +77,13 @@ export interface ClientConfig {
    * methods' signatures (`tenant`), lower case; every operation takes them.
    */
   readonly requestHeaders?: readonly string[];
+  /**
+   * `orm.client.fetchers.allow-list`: the fetcher manifest (`tailor
+   * fetchers` writes it), relative to the project; the server then answers
+   * only its client fetchers (allow-list mode). Unset: any fetcher that
+   * compiles, on its budget.
+   */
+  readonly fetchersAllowList?: string;
 }
 
 /** A configuration file that cannot be used; the message names the key. */
@@ -102,6 +109,10 @@ const KEYS: ReadonlyMap<string, { field: Field; kind: "path" | "text" }> =
     ["orm.client.uri-prefix", { field: "uriPrefix", kind: "path" }],
     ["orm.client.request-headers", {
       field: "requestHeaderList",
+      kind: "text",
+    }],
+    ["orm.client.fetchers.allow-list", {
+      field: "fetchersAllowList",
       kind: "text",
     }],
     ["orm.client.ts.path", { field: "tsPath", kind: "path" }],

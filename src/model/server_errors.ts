@@ -9,6 +9,8 @@
  *   `column`).
  * - 404 `not-found`: no route matches (an empty path variable), or a
  *   handler found nothing.
+ * - 403 `unlisted-fetcher`: in allow-list mode, a client fetcher
+ *   (`ClientFetcher<E>`) that the server's fetcher manifest does not list.
  * - 413 `payload-too-large`: a request body over the server's limit.
  * - 422 `fetcher-budget`: a client fetcher (`Dynamic_<Entity>` results) over
  *   its budget.
@@ -70,6 +72,18 @@ export const SERVER_ERRORS: readonly ServerErrorModel[] = [
     fields: [
       { name: "path", type: "string", optional: true },
       { name: "message", type: "string", optional: true },
+    ],
+  },
+  {
+    status: 403,
+    name: "UnlistedFetcher",
+    codes: ["unlisted-fetcher"],
+    doc:
+      "In allow-list mode, a fetcher (fetcherCode or fetcherId) that the server's fetcher manifest does not list; nothing ran.",
+    answers: (op) => op.parameters.some((p) => p.fetcher !== undefined),
+    fields: [
+      { name: "parameter", type: ["fetcherCode", "fetcherId"] },
+      { name: "message", type: "string" },
     ],
   },
   {

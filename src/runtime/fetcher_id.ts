@@ -26,5 +26,3 @@ export function fetcherId(fetcher: AnyFetcher): string {
 export function canonicalFetcherText(entity: AnyClass, text: string): string {
   return fetcherText(compileFetcher(entity, text));
 }
-
-export { sha256Hex };

@@ -2,21 +2,20 @@
  * The fetcher manifest of allow-list mode (`tailor fetchers` writes it from
  * the front end's source): `{ "version": 1, "fetchers": [{ "id", "entity",
  * "text", "sources" }] }`, each id the SHA-256 of its text. Loading checks
- * every entry (version, id, entity, text) and keeps each text in canonical
- * form; a bad file stops start-up with a {@link FetcherManifestError}
- * naming the file and the entry.
+ * the version and each entry's fields and id; a bad file stops start-up
+ * with a {@link FetcherManifestError} naming the file and the entry. The
+ * server then checks each entity and text (`ClientFetchers`), and keeps
+ * each text in canonical form.
  *
  * @module
  */
 
-import { entitiesNamed } from "../runtime/entity.ts";
-import { canonicalFetcherText } from "../runtime/fetcher_id.ts";
 import { sha256Hex } from "../runtime/sha256.ts";
 
 /** The manifest version this server reads. */
 export const FETCHER_MANIFEST_VERSION = 1;
 
-/** One listed fetcher, its text canonical and its id the hash of that text. */
+/** One listed fetcher, its id the hash of its text. */
 export interface ListedFetcher {
   readonly id: string;
   readonly entity: string;
@@ -95,28 +94,10 @@ export function parseFetcherManifest(
     if (sha256Hex(text as string) !== id) {
       fail(`${where}: id ${id} is not the SHA-256 of its text`);
     }
-    const classes = entitiesNamed(entity as string);
-    if (classes.length !== 1) {
-      fail(
-        `${where}: ${
-          classes.length === 0 ? "no" : "more than one"
-        } @Entity() class is named ${entity}`,
-      );
-    }
-    let canonical = "";
-    try {
-      canonical = canonicalFetcherText(classes[0]!, text as string);
-    } catch (error) {
-      fail(
-        `${where} (${entity} ${text}): ${
-          error instanceof Error ? error.message : error
-        }`,
-      );
-    }
     fetchers.push({
-      id: sha256Hex(canonical),
+      id: id as string,
       entity: entity as string,
-      text: canonical,
+      text: text as string,
     });
   }
   return { file, fetchers };

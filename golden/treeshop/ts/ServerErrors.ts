@@ -25,6 +25,15 @@ export type ServerErrors = {
     readonly path?: string;
     readonly message?: string;
   };
+  /**
+   * HTTP 403. In allow-list mode, a fetcher (fetcherCode or fetcherId)
+   * that the server's fetcher manifest does not list; nothing ran.
+   */
+  readonly "unlisted-fetcher": {
+    readonly error: "unlisted-fetcher";
+    readonly parameter: "fetcherCode" | "fetcherId";
+    readonly message: string;
+  };
   /** HTTP 413. The request body is larger than the server accepts. */
   readonly "payload-too-large": {
     readonly error: "payload-too-large";
@@ -67,6 +76,7 @@ export type ServerError = ServerErrors[keyof ServerErrors];
 const CODES = new Set<unknown>([
   "bad-request",
   "not-found",
+  "unlisted-fetcher",
   "payload-too-large",
   "fetcher-budget",
   "store-busy",

@@ -400,8 +400,13 @@ function rootIndexText(
 ): string {
   const from = (specifier: string) =>
     JSON.stringify(withExtension(specifier, extension));
+  const fetchers = hasClientFetchers(model);
   const lines = [
-    `export { ${apiName} } from ${from(`./${apiName}.ts`)};`,
+    fetchers
+      ? `export { ${apiName}, type ${apiName}Options } from ${
+        from(`./${apiName}.ts`)
+      };`
+      : `export { ${apiName} } from ${from(`./${apiName}.ts`)};`,
     errorsExportText(model, apiName, from(`./${errorsFile(apiName)}`)),
     `export type { ElementOf } from ${from("./ElementOf.ts")};`,
     `export type { Executor } from ${from("./Executor.ts")};`,
@@ -414,6 +419,17 @@ function rootIndexText(
 } from ${from("./FetchExecutor.ts")};`,
     ...(modelHasParts(model)
       ? [`export type { ${UPLOAD_FILE} } from ${from(`./${MULTIPART_FILE}`)};`]
+      : []),
+    ...(fetchers
+      ? [
+        `export {
+  embeddable,
+  fetcher,
+  fetcherId,
+  fetcherText,
+  type ShapeOf,
+} from ${from(`./${FETCHERS_FILE}`)};`,
+      ]
       : []),
     `export type { RequestOf } from ${from("./RequestOf.ts")};`,
     `export type { ResponseOf } from ${from("./ResponseOf.ts")};`,

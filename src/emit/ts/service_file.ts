@@ -270,6 +270,10 @@ function requestStatements(operation: OperationModel): string[] {
   } else {
     lines.push("const query: string[] = [];");
     for (const parameter of query) {
+      if (parameter.fetcher !== undefined) {
+        lines.push(...fetcherQueryLines(option(parameter)));
+        continue;
+      }
       for (const flat of flattenQuery(parameter)) {
         lines.push(...queryLines(flat, queryValue(parameter, flat)));
       }
@@ -365,7 +369,6 @@ function fetcherQueryLines(value: string): string[] {
 
 /** Statements adding one query parameter whose value is `value`. */
 function queryLines(parameter: ParameterModel, value: string): string[] {
-  if (parameter.fetcher !== undefined) return fetcherQueryLines(value);
   const key = encodeURIComponent(parameter.wireName);
   if (parameter.type.kind === "array") {
     const source = parameter.required ? value : `${value} ?? []`;

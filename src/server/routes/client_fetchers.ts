@@ -18,7 +18,7 @@ import {
   FetcherSyntaxError,
 } from "../../runtime/fetcher_compiler.ts";
 import { fetcherText } from "../../runtime/fetcher.ts";
-import { sha256Hex } from "../../runtime/sha256.ts";
+import { fetcherId } from "../../runtime/fetcher_id.ts";
 import { HttpError } from "../../runtime/http_error.ts";
 import type { AnyClass } from "../../runtime/metadata.ts";
 import { FetcherCache } from "../../store/fetcher_cache.ts";
@@ -59,8 +59,26 @@ export class ClientFetchers {
         }
       }
     }
-    for (const listed of manifest?.fetchers ?? []) {
-      this.#entities.get(listed.entity)?.list(listed.id, listed.text);
+    for (const [index, listed] of (manifest?.fetchers ?? []).entries()) {
+      const where = `${manifest!.file}: fetchers[${index}] (${listed.entity} ${
+        JSON.stringify(listed.text)
+      })`;
+      const classes = entitiesNamed(listed.entity);
+      if (classes.length !== 1) {
+        throw new RouteTableError(
+          `${where}: ${
+            classes.length === 0 ? "no" : "more than one"
+          } @Entity() class is named ${listed.entity}`,
+        );
+      }
+      let compiled: AnyFetcher;
+      try {
+        compiled = compileFetcher(classes[0]!, listed.text);
+      } catch (error) {
+        if (!(error instanceof FetcherSyntaxError)) throw error;
+        throw new RouteTableError(`${where}: ${error.message}`);
+      }
+      this.#entities.get(listed.entity)?.list(compiled);
     }
   }
 
@@ -135,11 +153,10 @@ class EntityFetchers {
     });
   }
 
-  /** Lists a manifest's fetcher (its text canonical, checked at load). */
-  list(id: string, text: string): void {
-    const compiled = compileFetcher(this.#type, text);
-    this.#listedById.set(id, compiled);
-    this.#listedByText.set(text, compiled);
+  /** Lists a manifest's fetcher, under the id of its canonical text. */
+  list(compiled: AnyFetcher): void {
+    this.#listedById.set(fetcherId(compiled), compiled);
+    this.#listedByText.set(fetcherText(compiled), compiled);
   }
 
   /** The fetcher of `code`, compiled on first use; a 400 when it does not compile. */
@@ -156,14 +173,14 @@ class EntityFetchers {
   byText(code: string): AnyFetcher | undefined {
     const exact = this.#listedByText.get(code);
     if (exact !== undefined) return exact;
-    let canonical: string;
+    let id: string;
     try {
-      canonical = fetcherText(compileFetcher(this.#type, code));
+      id = fetcherId(compileFetcher(this.#type, code));
     } catch (error) {
       if (error instanceof FetcherSyntaxError) return undefined;
       throw error;
     }
-    return this.#listedById.get(sha256Hex(canonical));
+    return this.#listedById.get(id);
   }
 }
 

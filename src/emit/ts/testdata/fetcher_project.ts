@@ -102,18 +102,35 @@ export function clientCheckSource(): string {
   return lines.join("\n") + "\n";
 }
 
-/** A module exporting the catalogue built with the client's builder. */
-export function clientFetchersSource(): string {
+/** The tokens each entity's fetchers of the catalogue use. */
+const TOKENS: Readonly<Record<string, readonly string[]>> = {
+  Book: ["Author", "Book", "BookStore"],
+  BookStore: ["Author", "Book", "BookStore"],
+  Author: ["Author", "Book", "BookStore"],
+  TreeNode: ["TreeNode"],
+  Product: ["Product", "TreeNode"],
+  Warehouse: ["Address", "GeoPoint", "Warehouse", "embeddable"],
+};
+
+/**
+ * A module exporting the catalogue's fetchers of `entities` (all by
+ * default) built with the client's builder at `./client/fetchers.ts`.
+ */
+export function clientFetchersSource(
+  entities: readonly string[] = CATALOG_ENTITIES.map(([entity]) => entity),
+): string {
+  const tokens = [
+    ...new Set(["fetcher", ...entities.flatMap((e) => TOKENS[e] ?? [])]),
+  ].sort();
   return [
-    "import {",
-    "  Address, Author, Book, BookStore, embeddable, fetcher, GeoPoint,",
-    "  Product, TreeNode, Warehouse,",
-    '} from "./client/fetchers.ts";',
+    `import { ${tokens.join(", ")} } from "./client/fetchers.ts";`,
     "",
     "export const CATALOG = {",
-    ...FETCHER_CATALOG.map((f) => `  ${f.name}: ${f.source},`),
+    ...FETCHER_CATALOG.filter((f) => entities.includes(f.entity)).map((f) =>
+      `  ${f.name}: ${f.source},`
+    ),
     "};",
     "",
-    "void [Address, Author, Book, BookStore, embeddable, fetcher, GeoPoint, Product, TreeNode, Warehouse];",
+    `void [${tokens.join(", ")}];`,
   ].join("\n") + "\n";
 }

@@ -3,7 +3,9 @@
 import type { Executor } from "../Executor.ts";
 import {
   type AnyFetcherOf,
+  type AuthorFetcher,
   type BookFetcher,
+  type BookStoreFetcher,
   fetcherId,
   type ShapeOf,
 } from "../fetchers.ts";
@@ -43,6 +45,50 @@ export class DynamicBookService {
     const result = await this.#executor({ uri, method: "GET" });
     return (result ?? undefined) as ShapeOf<F> | undefined;
   };
+
+  /** Finds one store in the shape the client asks for. */
+  readonly findStore = async <
+    F extends AnyFetcherOf<"BookStore"> = BookStoreFetcher,
+  >(
+    options:
+      & Omit<DynamicBookServiceOptions["findStore"], "fetcher">
+      & { fetcher?: F | undefined },
+  ): Promise<ShapeOf<F> | undefined> => {
+    const query: string[] = [];
+    if (options.fetcher !== undefined) {
+      query.push(
+        this.#fetcherIds && typeof options.fetcher !== "string"
+          ? `fetcherId=${fetcherId(options.fetcher)}`
+          : `fetcherCode=${encodeURIComponent(String(options.fetcher))}`,
+      );
+    }
+    const path = `/dynamic/store/${encodeURIComponent(options.id)}`;
+    const uri = query.length === 0 ? path : `${path}?${query.join("&")}`;
+    const result = await this.#executor({ uri, method: "GET" });
+    return (result ?? undefined) as ShapeOf<F> | undefined;
+  };
+
+  /** Finds one author in the shape the client asks for. */
+  readonly findAuthor = async <
+    F extends AnyFetcherOf<"Author"> = AuthorFetcher,
+  >(
+    options:
+      & Omit<DynamicBookServiceOptions["findAuthor"], "fetcher">
+      & { fetcher?: F | undefined },
+  ): Promise<ShapeOf<F> | undefined> => {
+    const query: string[] = [];
+    if (options.fetcher !== undefined) {
+      query.push(
+        this.#fetcherIds && typeof options.fetcher !== "string"
+          ? `fetcherId=${fetcherId(options.fetcher)}`
+          : `fetcherCode=${encodeURIComponent(String(options.fetcher))}`,
+      );
+    }
+    const path = `/dynamic/author/${encodeURIComponent(options.id)}`;
+    const uri = query.length === 0 ? path : `${path}?${query.join("&")}`;
+    const result = await this.#executor({ uri, method: "GET" });
+    return (result ?? undefined) as ShapeOf<F> | undefined;
+  };
 }
 
 /** Options of the operations of {@link DynamicBookService}, by operation name. */
@@ -52,5 +98,17 @@ export type DynamicBookServiceOptions = {
     id: number;
     /** The shape to load, such as `{ name store { name } }`. */
     fetcher?: AnyFetcherOf<"Book"> | string | undefined;
+  };
+  findStore: {
+    /** Identifier of the store. */
+    id: number;
+    /** The shape to load. */
+    fetcher?: AnyFetcherOf<"BookStore"> | string | undefined;
+  };
+  findAuthor: {
+    /** Identifier of the author. */
+    id: number;
+    /** The shape to load. */
+    fetcher?: AnyFetcherOf<"Author"> | string | undefined;
   };
 };

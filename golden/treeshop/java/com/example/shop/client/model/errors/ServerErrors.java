@@ -46,6 +46,22 @@ public final class ServerErrors {
     }
 
     /**
+     * In allow-list mode, a fetcher (fetcherCode or fetcherId) that the server's fetcher manifest does not list; nothing ran.
+     *
+     * <p>Its {@code error} is <code>unlisted-fetcher</code>, answered with HTTP 403.
+     *
+     * @param error The code.
+     */
+    public record UnlistedFetcher(
+        String error,
+        String parameter,
+        String message
+    ) {
+        /** The HTTP status this error is answered with. */
+        public static final int STATUS = 403;
+    }
+
+    /**
      * The request body is larger than the server accepts.
      *
      * <p>Its {@code error} is <code>payload-too-large</code>, answered with HTTP 413.
