@@ -7,6 +7,7 @@
 
 import type { HttpRatio } from "./bench_http.ts";
 import type { WarmResult } from "./bench_watch.ts";
+import type { FetcherTypesResult } from "./bench_fetcher_types.ts";
 
 /** Min and median of one command's rounds, or why it was not measured. */
 export type Timing =
@@ -37,6 +38,8 @@ export interface Report {
     }
     | { readonly reason: string };
   readonly http: Readonly<Record<"zip" | "books" | "booksPostgres", HttpRatio>>;
+  /** What the generated fetcher builder costs the type checker. */
+  readonly fetcherTypes?: FetcherTypesResult | { readonly reason: string };
 }
 
 /** Per-size ratios: numerator command / denominator command. */
@@ -67,6 +70,9 @@ export const TARGETS: Readonly<Record<string, string>> = {
   books_vs_sql: ">= 0.8",
   books_vs_sql_pg: ">= 0.8",
   rss_vs_tsc: "<= 1.5 at 4000",
+  fetcher_type_instantiations:
+    "<= 100 per builder fetcher, built and read (200 against none)",
+  fetcher_deep_nesting_checks: "true: no TS2589 at the text form's 16 levels",
 };
 
 function round3(value: number): number {
@@ -151,6 +157,17 @@ export function toJson(report: Report): Record<string, unknown> {
         },
       ]),
     );
+  }
+  const types = report.fetcherTypes;
+  if (types === undefined || "reason" in types) {
+    ratios.fetcher_type_instantiations = null;
+    notes.fetcher_type_instantiations = types?.reason ?? "not measured";
+  } else {
+    ratios.fetcher_type_instantiations = types.instantiationsPerFetcher;
+    ratios.fetcher_type_instantiations_built =
+      types.instantiationsPerBuiltFetcher;
+    ratios.fetcher_calls_per_fetcher = types.callsPerFetcher;
+    ratios.fetcher_deep_nesting_checks = types.deepNestingChecks;
   }
   return {
     ...ratios,
@@ -247,6 +264,8 @@ export function formatTable(report: Report): string {
       "books_vs_sql",
       "books_vs_sql_pg",
       "rss_vs_tsc",
+      "fetcher_type_instantiations",
+      "fetcher_type_instantiations_built",
     ]
   ) {
     lines.push(row(key, [cell(json[key])]));

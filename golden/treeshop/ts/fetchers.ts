@@ -6,11 +6,17 @@ declare const fetcherOf: unique symbol;
 /** Flattens an intersection into one object type, keeping modifiers. */
 type Simplify<T> = { [K in keyof T]: T[K] } & unknown;
 
-/** `S` with the property `K` replaced by `Added`. */
-type With<S, K extends PropertyKey, Added> = Simplify<Omit<S, K> & Added>;
+/**
+ * `S` with the property `K` set to `Added`: an intersection, flattened
+ * once by {@link ShapeOf}; only a property selected again is taken out
+ * first.
+ */
+type With<S, K extends PropertyKey, Added> = K extends keyof S
+  ? Omit<S, K> & Added
+  : S & Added;
 
 /** `S` without the property `K`. */
-type Without<S, K extends PropertyKey> = Simplify<Omit<S, K>>;
+type Without<S, K extends PropertyKey> = K extends keyof S ? Omit<S, K> : S;
 
 /** A node of a recursive to-many selection, absent where the data ends. */
 export type RecursiveMany<C, K extends string> = {
@@ -37,18 +43,9 @@ export interface AnyFetcherOf<N extends string> {
   readonly [shapeOf]?: unknown;
 }
 
-/** What every fetcher of the builder has. */
-export interface FetcherCore<N extends string, S> {
-  /** Name of the entity or embeddable it selects. */
-  readonly entityName: N;
-  /** Phantom: the shape it loads. Never present at run time. */
-  readonly [shapeOf]?: S;
-  /** The canonical text: {@link fetcherText}. */
-  toString(): string;
-}
-
 /** The exact object type a fetcher loads. */
-export type ShapeOf<F> = F extends { readonly [shapeOf]?: infer S } ? S
+export type ShapeOf<F> = F extends { readonly [shapeOf]?: infer S }
+  ? unknown extends S ? unknown : Simplify<S>
   : never;
 
 /** The token of an entity, for {@link fetcher}. */
@@ -100,8 +97,13 @@ export type TreeNodeScalarKey = "id" | "name" | "kind";
 export type WarehouseScalarKey = "id" | "name";
 
 /** A fetcher of Product loading the shape `S`. */
-export interface ProductFetcher<S = { readonly id: number }>
-  extends FetcherCore<"Product", S> {
+export interface ProductFetcher<S = { readonly id: number }> {
+  /** Name of the entity or embeddable it selects. */
+  readonly entityName: "Product";
+  /** Phantom: the shape it loads. Never present at run time. */
+  readonly [shapeOf]?: S;
+  /** The canonical text: {@link fetcherText}. */
+  toString(): string;
   /** Selects every scalar property except computed ones. */
   allScalarFields(): ProductFetcher<
     With<
@@ -114,21 +116,17 @@ export interface ProductFetcher<S = { readonly id: number }>
   >;
   id(include?: true): ProductFetcher<S>;
   /** Product name. */
-  name(
-    include?: true,
-  ): ProductFetcher<With<S, "name", { readonly name: string }>>;
+  name(include?: true): ProductFetcher<S & { readonly name: string }>;
   /** Product name. */
   name(include: false): ProductFetcher<Without<S, "name">>;
   /** Unit price. */
-  price(
-    include?: true,
-  ): ProductFetcher<With<S, "price", { readonly price: number }>>;
+  price(include?: true): ProductFetcher<S & { readonly price: number }>;
   /** Unit price. */
   price(include: false): ProductFetcher<Without<S, "price">>;
   /** Whether the product can be ordered. */
   available(
     include?: true,
-  ): ProductFetcher<With<S, "available", { readonly available: boolean }>>;
+  ): ProductFetcher<S & { readonly available: boolean }>;
   /** Whether the product can be ordered. */
   available(include: false): ProductFetcher<Without<S, "available">>;
   /** Category of the product. */
@@ -136,9 +134,9 @@ export interface ProductFetcher<S = { readonly id: number }>
     With<S, "category", { readonly category: { readonly id: number } }>
   >;
   /** Category of the product. */
-  category<C extends AnyFetcherOf<"TreeNode">>(
-    child: C,
-  ): ProductFetcher<With<S, "category", { readonly category: ShapeOf<C> }>>;
+  category<C>(
+    child: TreeNodeFetcher<C>,
+  ): ProductFetcher<With<S, "category", { readonly category: Simplify<C> }>>;
   /** Category of the product. */
   category(include: false): ProductFetcher<Without<S, "category">>;
 }
@@ -147,8 +145,13 @@ export interface ProductFetcher<S = { readonly id: number }>
 export const Product: EntityToken<ProductFetcher> = { entity: "Product" };
 
 /** A fetcher of TreeNode loading the shape `S`. */
-export interface TreeNodeFetcher<S = { readonly id: number }>
-  extends FetcherCore<"TreeNode", S> {
+export interface TreeNodeFetcher<S = { readonly id: number }> {
+  /** Name of the entity or embeddable it selects. */
+  readonly entityName: "TreeNode";
+  /** Phantom: the shape it loads. Never present at run time. */
+  readonly [shapeOf]?: S;
+  /** The canonical text: {@link fetcherText}. */
+  toString(): string;
   /** Selects every scalar property except computed ones. */
   allScalarFields(): TreeNodeFetcher<
     With<
@@ -159,37 +162,35 @@ export interface TreeNodeFetcher<S = { readonly id: number }>
   >;
   id(include?: true): TreeNodeFetcher<S>;
   /** Display name. */
-  name(
-    include?: true,
-  ): TreeNodeFetcher<With<S, "name", { readonly name: string }>>;
+  name(include?: true): TreeNodeFetcher<S & { readonly name: string }>;
   /** Display name. */
   name(include: false): TreeNodeFetcher<Without<S, "name">>;
   /** Whether the node holds other nodes. */
   kind(
     include?: true,
-  ): TreeNodeFetcher<With<S, "kind", { readonly kind: "FOLDER" | "ITEM" }>>;
+  ): TreeNodeFetcher<S & { readonly kind: "FOLDER" | "ITEM" }>;
   /** Whether the node holds other nodes. */
   kind(include: false): TreeNodeFetcher<Without<S, "kind">>;
   /** The parent node; absent for a root. */
-  parent<C extends AnyFetcherOf<"TreeNode">>(
-    child: C,
+  parent<C>(
+    child: TreeNodeFetcher<C>,
     options: RecursionOptions,
   ): TreeNodeFetcher<
-    With<S, "parent", { readonly parent?: RecursiveOne<ShapeOf<C>, "parent"> }>
+    With<S, "parent", { readonly parent?: RecursiveOne<Simplify<C>, "parent"> }>
   >;
   /** The parent node; absent for a root. */
   parent(): TreeNodeFetcher<
     With<S, "parent", { readonly parent?: { readonly id: number } }>
   >;
   /** The parent node; absent for a root. */
-  parent<C extends AnyFetcherOf<"TreeNode">>(
-    child: C,
-  ): TreeNodeFetcher<With<S, "parent", { readonly parent?: ShapeOf<C> }>>;
+  parent<C>(
+    child: TreeNodeFetcher<C>,
+  ): TreeNodeFetcher<With<S, "parent", { readonly parent?: Simplify<C> }>>;
   /** The parent node; absent for a root. */
   parent(include: false): TreeNodeFetcher<Without<S, "parent">>;
   /** Child nodes. */
-  childNodes<C extends AnyFetcherOf<"TreeNode">>(
-    child: C,
+  childNodes<C>(
+    child: TreeNodeFetcher<C>,
     options: RecursionOptions & ListOptions<TreeNodeScalarKey>,
   ): TreeNodeFetcher<
     With<
@@ -197,7 +198,7 @@ export interface TreeNodeFetcher<S = { readonly id: number }>
       "childNodes",
       {
         readonly childNodes?: ReadonlyArray<
-          RecursiveMany<ShapeOf<C>, "childNodes">
+          RecursiveMany<Simplify<C>, "childNodes">
         >;
       }
     >
@@ -211,11 +212,11 @@ export interface TreeNodeFetcher<S = { readonly id: number }>
     >
   >;
   /** Child nodes. */
-  childNodes<C extends AnyFetcherOf<"TreeNode">>(
-    child: C,
+  childNodes<C>(
+    child: TreeNodeFetcher<C>,
     options?: ListOptions<TreeNodeScalarKey>,
   ): TreeNodeFetcher<
-    With<S, "childNodes", { readonly childNodes: ReadonlyArray<ShapeOf<C>> }>
+    With<S, "childNodes", { readonly childNodes: ReadonlyArray<Simplify<C>> }>
   >;
   /** Child nodes. */
   childNodes(include: false): TreeNodeFetcher<Without<S, "childNodes">>;
@@ -225,17 +226,20 @@ export interface TreeNodeFetcher<S = { readonly id: number }>
 export const TreeNode: EntityToken<TreeNodeFetcher> = { entity: "TreeNode" };
 
 /** A fetcher of Warehouse loading the shape `S`. */
-export interface WarehouseFetcher<S = { readonly id: number }>
-  extends FetcherCore<"Warehouse", S> {
+export interface WarehouseFetcher<S = { readonly id: number }> {
+  /** Name of the entity or embeddable it selects. */
+  readonly entityName: "Warehouse";
+  /** Phantom: the shape it loads. Never present at run time. */
+  readonly [shapeOf]?: S;
+  /** The canonical text: {@link fetcherText}. */
+  toString(): string;
   /** Selects every scalar property except computed ones. */
   allScalarFields(): WarehouseFetcher<
     With<S, "name", { readonly name: string }>
   >;
   id(include?: true): WarehouseFetcher<S>;
   /** Warehouse name. */
-  name(
-    include?: true,
-  ): WarehouseFetcher<With<S, "name", { readonly name: string }>>;
+  name(include?: true): WarehouseFetcher<S & { readonly name: string }>;
   /** Warehouse name. */
   name(include: false): WarehouseFetcher<Without<S, "name">>;
   /** Where it is: columns `address_street`, `address_location_latitude`... */
@@ -257,9 +261,9 @@ export interface WarehouseFetcher<S = { readonly id: number }>
     >
   >;
   /** Where it is: columns `address_street`, `address_location_latitude`... */
-  address<C extends AnyFetcherOf<"Address">>(
-    child: C,
-  ): WarehouseFetcher<With<S, "address", { readonly address: ShapeOf<C> }>>;
+  address<C>(
+    child: AddressFetcher<C>,
+  ): WarehouseFetcher<With<S, "address", { readonly address: Simplify<C> }>>;
   /** Where it is: columns `address_street`, `address_location_latitude`... */
   address(include: false): WarehouseFetcher<Without<S, "address">>;
 }
@@ -268,24 +272,23 @@ export interface WarehouseFetcher<S = { readonly id: number }>
 export const Warehouse: EntityToken<WarehouseFetcher> = { entity: "Warehouse" };
 
 /** A fetcher of the embeddable Address loading the shape `S`. */
-export interface AddressFetcher<S = Record<never, never>>
-  extends FetcherCore<"Address", S> {
+export interface AddressFetcher<S = Record<never, never>> {
+  /** Name of the entity or embeddable it selects. */
+  readonly entityName: "Address";
+  /** Phantom: the shape it loads. Never present at run time. */
+  readonly [shapeOf]?: S;
+  /** The canonical text: {@link fetcherText}. */
+  toString(): string;
   /** Street and number. */
-  street(
-    include?: true,
-  ): AddressFetcher<With<S, "street", { readonly street: string }>>;
+  street(include?: true): AddressFetcher<S & { readonly street: string }>;
   /** Street and number. */
   street(include: false): AddressFetcher<Without<S, "street">>;
   /** City name. */
-  city(
-    include?: true,
-  ): AddressFetcher<With<S, "city", { readonly city: string }>>;
+  city(include?: true): AddressFetcher<S & { readonly city: string }>;
   /** City name. */
   city(include: false): AddressFetcher<Without<S, "city">>;
   /** Postal code, where the country has them. */
-  zipCode(
-    include?: true,
-  ): AddressFetcher<With<S, "zipCode", { readonly zipCode?: string }>>;
+  zipCode(include?: true): AddressFetcher<S & { readonly zipCode?: string }>;
   /** Postal code, where the country has them. */
   zipCode(include: false): AddressFetcher<Without<S, "zipCode">>;
   /** Where the address is. */
@@ -302,9 +305,9 @@ export interface AddressFetcher<S = Record<never, never>>
     >
   >;
   /** Where the address is. */
-  location<C extends AnyFetcherOf<"GeoPoint">>(
-    child: C,
-  ): AddressFetcher<With<S, "location", { readonly location: ShapeOf<C> }>>;
+  location<C>(
+    child: GeoPointFetcher<C>,
+  ): AddressFetcher<With<S, "location", { readonly location: Simplify<C> }>>;
   /** Where the address is. */
   location(include: false): AddressFetcher<Without<S, "location">>;
 }
@@ -315,18 +318,21 @@ export const Address: EmbeddableToken<AddressFetcher> = {
 };
 
 /** A fetcher of the embeddable GeoPoint loading the shape `S`. */
-export interface GeoPointFetcher<S = Record<never, never>>
-  extends FetcherCore<"GeoPoint", S> {
+export interface GeoPointFetcher<S = Record<never, never>> {
+  /** Name of the entity or embeddable it selects. */
+  readonly entityName: "GeoPoint";
+  /** Phantom: the shape it loads. Never present at run time. */
+  readonly [shapeOf]?: S;
+  /** The canonical text: {@link fetcherText}. */
+  toString(): string;
   /** Degrees north. */
-  latitude(
-    include?: true,
-  ): GeoPointFetcher<With<S, "latitude", { readonly latitude: number }>>;
+  latitude(include?: true): GeoPointFetcher<S & { readonly latitude: number }>;
   /** Degrees north. */
   latitude(include: false): GeoPointFetcher<Without<S, "latitude">>;
   /** Degrees east. */
   longitude(
     include?: true,
-  ): GeoPointFetcher<With<S, "longitude", { readonly longitude: number }>>;
+  ): GeoPointFetcher<S & { readonly longitude: number }>;
   /** Degrees east. */
   longitude(include: false): GeoPointFetcher<Without<S, "longitude">>;
 }

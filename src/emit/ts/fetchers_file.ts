@@ -208,8 +208,14 @@ class FetcherTypes {
     const next = (shape: string) => `${fetcherType}<${shape}>`;
     const lines = [
       `/** A fetcher of ${name} loading the shape \`S\`. */`,
-      `export interface ${fetcherType}<S = ${idShape}>`,
-      `  extends FetcherCore<${JSON.stringify(name)}, S> {`,
+      `export interface ${fetcherType}<S = ${idShape}> `,
+      "{",
+      `  /** Name of the entity or embeddable it selects. */`,
+      `  readonly entityName: ${JSON.stringify(name)};`,
+      "  /** Phantom: the shape it loads. Never present at run time. */",
+      "  readonly [shapeOf]?: S;",
+      "  /** The canonical text: {@link fetcherText}. */",
+      "  toString(): string;",
       "  /** Selects every scalar property except computed ones. */",
       `  allScalarFields(): ${
         next(
@@ -252,12 +258,10 @@ class FetcherTypes {
             )
           };`,
           ...doc,
-          `  ${property.name}<C extends AnyFetcherOf<${
-            JSON.stringify(type.name)
-          }>>(child: C): ${
+          `  ${property.name}<C>(child: ${type.name}Fetcher<C>): ${
             next(
               `With<S, ${key}, ${
-                this.#entry(property.name, "ShapeOf<C>", optional)
+                this.#entry(property.name, "Simplify<C>", optional)
               }>`,
             )
           };`,
@@ -277,7 +281,7 @@ class FetcherTypes {
           many
             ? `{ ${this.ro}${propertyKey(property.name)}: ${wrap(shape)} }`
             : this.#entry(property.name, shape, optional);
-        const childType = `AnyFetcherOf<${JSON.stringify(target)}>`;
+        const childType = `${target}Fetcher<C>`;
         const listOptions = many
           ? `ListOptions<${target}ScalarKey>`
           : undefined;
@@ -286,12 +290,12 @@ class FetcherTypes {
             this.#nulls ? "" : "?"
           }: ${
             wrap(
-              `${many ? "RecursiveMany" : "RecursiveOne"}<ShapeOf<C>, ${key}>`,
+              `${many ? "RecursiveMany" : "RecursiveOne"}<Simplify<C>, ${key}>`,
             )
           }${this.#nulls ? " | null" : ""} }`;
           lines.push(
             ...doc,
-            `  ${property.name}<C extends ${childType}>(child: C, options: RecursionOptions${
+            `  ${property.name}<C>(child: ${childType}, options: RecursionOptions${
               listOptions === undefined ? "" : ` & ${listOptions}`
             }): ${next(`With<S, ${key}, ${recursive}>`)};`,
           );
@@ -302,9 +306,9 @@ class FetcherTypes {
             next(`With<S, ${key}, ${entry(`{ ${this.ro}id: number }`)}>`)
           };`,
           ...doc,
-          `  ${property.name}<C extends ${childType}>(child: C${
+          `  ${property.name}<C>(child: ${childType}${
             listOptions === undefined ? "" : `, options?: ${listOptions}`
-          }): ${next(`With<S, ${key}, ${entry("ShapeOf<C>")}>`)};`,
+          }): ${next(`With<S, ${key}, ${entry("Simplify<C>")}>`)};`,
           ...doc,
           drop,
         );
@@ -314,9 +318,7 @@ class FetcherTypes {
         ...doc,
         `  ${property.name}(include?: true): ${
           next(
-            `With<S, ${key}, ${
-              this.#entry(property.name, this.#value(type), optional)
-            }>`,
+            `S & ${this.#entry(property.name, this.#value(type), optional)}`,
           )
         };`,
         ...doc,
@@ -341,8 +343,14 @@ class FetcherTypes {
     const next = (shape: string) => `${fetcherType}<${shape}>`;
     const lines = [
       `/** A fetcher of the embeddable ${name} loading the shape \`S\`. */`,
-      `export interface ${fetcherType}<S = Record<never, never>>`,
-      `  extends FetcherCore<${JSON.stringify(name)}, S> {`,
+      `export interface ${fetcherType}<S = Record<never, never>> `,
+      "{",
+      `  /** Name of the entity or embeddable it selects. */`,
+      `  readonly entityName: ${JSON.stringify(name)};`,
+      "  /** Phantom: the shape it loads. Never present at run time. */",
+      "  readonly [shapeOf]?: S;",
+      "  /** The canonical text: {@link fetcherText}. */",
+      "  toString(): string;",
     ];
     for (const field of type.properties) {
       const key = JSON.stringify(field.name);
@@ -363,12 +371,10 @@ class FetcherTypes {
             )
           };`,
           ...doc,
-          `  ${field.name}<C extends AnyFetcherOf<${
-            JSON.stringify(field.type.name)
-          }>>(child: C): ${
+          `  ${field.name}<C>(child: ${field.type.name}Fetcher<C>): ${
             next(
               `With<S, ${key}, ${
-                this.#entry(field.name, "ShapeOf<C>", field.optional)
+                this.#entry(field.name, "Simplify<C>", field.optional)
               }>`,
             )
           };`,
@@ -381,9 +387,9 @@ class FetcherTypes {
         ...doc,
         `  ${field.name}(include?: true): ${
           next(
-            `With<S, ${key}, ${
+            `S & ${
               this.#entry(field.name, this.#value(field.type), field.optional)
-            }>`,
+            }`,
           )
         };`,
         ...doc,

@@ -20,11 +20,17 @@ declare const fetcherOf: unique symbol;
 /** Flattens an intersection into one object type, keeping modifiers. */
 type Simplify<T> = { [K in keyof T]: T[K] } & unknown;
 
-/** \`S\` with the property \`K\` replaced by \`Added\`. */
-type With<S, K extends PropertyKey, Added> = Simplify<Omit<S, K> & Added>;
+/**
+ * \`S\` with the property \`K\` set to \`Added\`: an intersection, flattened
+ * once by {@link ShapeOf}; only a property selected again is taken out
+ * first.
+ */
+type With<S, K extends PropertyKey, Added> = K extends keyof S
+  ? Omit<S, K> & Added
+  : S & Added;
 
 /** \`S\` without the property \`K\`. */
-type Without<S, K extends PropertyKey> = Simplify<Omit<S, K>>;
+type Without<S, K extends PropertyKey> = K extends keyof S ? Omit<S, K> : S;
 
 /** A node of a recursive to-many selection, absent where the data ends. */
 export type RecursiveMany<C, K extends string> = {
@@ -54,18 +60,9 @@ export interface AnyFetcherOf<N extends string> {
   readonly [shapeOf]?: unknown;
 }
 
-/** What every fetcher of the builder has. */
-export interface FetcherCore<N extends string, S> {
-  /** Name of the entity or embeddable it selects. */
-  readonly entityName: N;
-  /** Phantom: the shape it loads. Never present at run time. */
-  readonly [shapeOf]?: S;
-  /** The canonical text: {@link fetcherText}. */
-  toString(): string;
-}
-
 /** The exact object type a fetcher loads. */
-export type ShapeOf<F> = F extends { readonly [shapeOf]?: infer S } ? S
+export type ShapeOf<F> = F extends { readonly [shapeOf]?: infer S }
+  ? unknown extends S ? unknown : Simplify<S>
   : never;
 
 /** The token of an entity, for {@link fetcher}. */

@@ -6,11 +6,17 @@ declare const fetcherOf: unique symbol;
 /** Flattens an intersection into one object type, keeping modifiers. */
 type Simplify<T> = { [K in keyof T]: T[K] } & unknown;
 
-/** `S` with the property `K` replaced by `Added`. */
-type With<S, K extends PropertyKey, Added> = Simplify<Omit<S, K> & Added>;
+/**
+ * `S` with the property `K` set to `Added`: an intersection, flattened
+ * once by {@link ShapeOf}; only a property selected again is taken out
+ * first.
+ */
+type With<S, K extends PropertyKey, Added> = K extends keyof S
+  ? Omit<S, K> & Added
+  : S & Added;
 
 /** `S` without the property `K`. */
-type Without<S, K extends PropertyKey> = Simplify<Omit<S, K>>;
+type Without<S, K extends PropertyKey> = K extends keyof S ? Omit<S, K> : S;
 
 /** A node of a recursive to-many selection, absent where the data ends. */
 export type RecursiveMany<C, K extends string> = {
@@ -37,18 +43,9 @@ export interface AnyFetcherOf<N extends string> {
   readonly [shapeOf]?: unknown;
 }
 
-/** What every fetcher of the builder has. */
-export interface FetcherCore<N extends string, S> {
-  /** Name of the entity or embeddable it selects. */
-  readonly entityName: N;
-  /** Phantom: the shape it loads. Never present at run time. */
-  readonly [shapeOf]?: S;
-  /** The canonical text: {@link fetcherText}. */
-  toString(): string;
-}
-
 /** The exact object type a fetcher loads. */
-export type ShapeOf<F> = F extends { readonly [shapeOf]?: infer S } ? S
+export type ShapeOf<F> = F extends { readonly [shapeOf]?: infer S }
+  ? unknown extends S ? unknown : Simplify<S>
   : never;
 
 /** The token of an entity, for {@link fetcher}. */
@@ -100,8 +97,13 @@ export type BookScalarKey = "id" | "name" | "edition" | "price" | "tenant";
 export type BookStoreScalarKey = "id" | "name" | "website" | "avgPrice";
 
 /** A fetcher of Author loading the shape `S`. */
-export interface AuthorFetcher<S = { id: number }>
-  extends FetcherCore<"Author", S> {
+export interface AuthorFetcher<S = { id: number }> {
+  /** Name of the entity or embeddable it selects. */
+  readonly entityName: "Author";
+  /** Phantom: the shape it loads. Never present at run time. */
+  readonly [shapeOf]?: S;
+  /** The canonical text: {@link fetcherText}. */
+  toString(): string;
   /** Selects every scalar property except computed ones. */
   allScalarFields(): AuthorFetcher<
     With<
@@ -114,30 +116,24 @@ export interface AuthorFetcher<S = { id: number }>
   >;
   id(include?: true): AuthorFetcher<S>;
   /** Given name. */
-  firstName(
-    include?: true,
-  ): AuthorFetcher<With<S, "firstName", { firstName: string }>>;
+  firstName(include?: true): AuthorFetcher<S & { firstName: string }>;
   /** Given name. */
   firstName(include: false): AuthorFetcher<Without<S, "firstName">>;
   /** Family name. */
-  lastName(
-    include?: true,
-  ): AuthorFetcher<With<S, "lastName", { lastName: string }>>;
+  lastName(include?: true): AuthorFetcher<S & { lastName: string }>;
   /** Family name. */
   lastName(include: false): AuthorFetcher<Without<S, "lastName">>;
   /** Gender of the author. */
-  gender(
-    include?: true,
-  ): AuthorFetcher<With<S, "gender", { gender: "MALE" | "FEMALE" }>>;
+  gender(include?: true): AuthorFetcher<S & { gender: "MALE" | "FEMALE" }>;
   /** Gender of the author. */
   gender(include: false): AuthorFetcher<Without<S, "gender">>;
   /** Books written by the author. */
   books(): AuthorFetcher<With<S, "books", { books: Array<{ id: number }> }>>;
   /** Books written by the author. */
-  books<C extends AnyFetcherOf<"Book">>(
-    child: C,
+  books<C>(
+    child: BookFetcher<C>,
     options?: ListOptions<BookScalarKey>,
-  ): AuthorFetcher<With<S, "books", { books: Array<ShapeOf<C>> }>>;
+  ): AuthorFetcher<With<S, "books", { books: Array<Simplify<C>> }>>;
   /** Books written by the author. */
   books(include: false): AuthorFetcher<Without<S, "books">>;
 }
@@ -146,8 +142,13 @@ export interface AuthorFetcher<S = { id: number }>
 export const Author: EntityToken<AuthorFetcher> = { entity: "Author" };
 
 /** A fetcher of Book loading the shape `S`. */
-export interface BookFetcher<S = { id: number }>
-  extends FetcherCore<"Book", S> {
+export interface BookFetcher<S = { id: number }> {
+  /** Name of the entity or embeddable it selects. */
+  readonly entityName: "Book";
+  /** Phantom: the shape it loads. Never present at run time. */
+  readonly [shapeOf]?: S;
+  /** The canonical text: {@link fetcherText}. */
+  toString(): string;
   /** Selects every scalar property except computed ones. */
   allScalarFields(): BookFetcher<
     With<
@@ -160,27 +161,27 @@ export interface BookFetcher<S = { id: number }>
   >;
   id(include?: true): BookFetcher<S>;
   /** Title of the book. */
-  name(include?: true): BookFetcher<With<S, "name", { name: string }>>;
+  name(include?: true): BookFetcher<S & { name: string }>;
   /** Title of the book. */
   name(include: false): BookFetcher<Without<S, "name">>;
   /** Edition number, starting at 1. */
-  edition(include?: true): BookFetcher<With<S, "edition", { edition: number }>>;
+  edition(include?: true): BookFetcher<S & { edition: number }>;
   /** Edition number, starting at 1. */
   edition(include: false): BookFetcher<Without<S, "edition">>;
   /** Price in the store's currency. */
-  price(include?: true): BookFetcher<With<S, "price", { price: number }>>;
+  price(include?: true): BookFetcher<S & { price: number }>;
   /** Price in the store's currency. */
   price(include: false): BookFetcher<Without<S, "price">>;
   /** Tenant owning this row. */
-  tenant(include?: true): BookFetcher<With<S, "tenant", { tenant: string }>>;
+  tenant(include?: true): BookFetcher<S & { tenant: string }>;
   /** Tenant owning this row. */
   tenant(include: false): BookFetcher<Without<S, "tenant">>;
   /** The store selling the book, if any. */
   store(): BookFetcher<With<S, "store", { store?: { id: number } }>>;
   /** The store selling the book, if any. */
-  store<C extends AnyFetcherOf<"BookStore">>(
-    child: C,
-  ): BookFetcher<With<S, "store", { store?: ShapeOf<C> }>>;
+  store<C>(
+    child: BookStoreFetcher<C>,
+  ): BookFetcher<With<S, "store", { store?: Simplify<C> }>>;
   /** The store selling the book, if any. */
   store(include: false): BookFetcher<Without<S, "store">>;
   /** Authors of the book. */
@@ -188,10 +189,10 @@ export interface BookFetcher<S = { id: number }>
     With<S, "authors", { authors: Array<{ id: number }> }>
   >;
   /** Authors of the book. */
-  authors<C extends AnyFetcherOf<"Author">>(
-    child: C,
+  authors<C>(
+    child: AuthorFetcher<C>,
     options?: ListOptions<AuthorScalarKey>,
-  ): BookFetcher<With<S, "authors", { authors: Array<ShapeOf<C>> }>>;
+  ): BookFetcher<With<S, "authors", { authors: Array<Simplify<C>> }>>;
   /** Authors of the book. */
   authors(include: false): BookFetcher<Without<S, "authors">>;
 }
@@ -200,36 +201,37 @@ export interface BookFetcher<S = { id: number }>
 export const Book: EntityToken<BookFetcher> = { entity: "Book" };
 
 /** A fetcher of BookStore loading the shape `S`. */
-export interface BookStoreFetcher<S = { id: number }>
-  extends FetcherCore<"BookStore", S> {
+export interface BookStoreFetcher<S = { id: number }> {
+  /** Name of the entity or embeddable it selects. */
+  readonly entityName: "BookStore";
+  /** Phantom: the shape it loads. Never present at run time. */
+  readonly [shapeOf]?: S;
+  /** The canonical text: {@link fetcherText}. */
+  toString(): string;
   /** Selects every scalar property except computed ones. */
   allScalarFields(): BookStoreFetcher<
     With<S, "name" | "website", { name: string } & { website?: string }>
   >;
   id(include?: true): BookStoreFetcher<S>;
   /** Name of the store. */
-  name(include?: true): BookStoreFetcher<With<S, "name", { name: string }>>;
+  name(include?: true): BookStoreFetcher<S & { name: string }>;
   /** Name of the store. */
   name(include: false): BookStoreFetcher<Without<S, "name">>;
   /** Web site of the store, when it has one. */
-  website(
-    include?: true,
-  ): BookStoreFetcher<With<S, "website", { website?: string }>>;
+  website(include?: true): BookStoreFetcher<S & { website?: string }>;
   /** Web site of the store, when it has one. */
   website(include: false): BookStoreFetcher<Without<S, "website">>;
   /** Average price of the store's books. */
-  avgPrice(
-    include?: true,
-  ): BookStoreFetcher<With<S, "avgPrice", { avgPrice?: number }>>;
+  avgPrice(include?: true): BookStoreFetcher<S & { avgPrice?: number }>;
   /** Average price of the store's books. */
   avgPrice(include: false): BookStoreFetcher<Without<S, "avgPrice">>;
   /** Books sold by the store. */
   books(): BookStoreFetcher<With<S, "books", { books: Array<{ id: number }> }>>;
   /** Books sold by the store. */
-  books<C extends AnyFetcherOf<"Book">>(
-    child: C,
+  books<C>(
+    child: BookFetcher<C>,
     options?: ListOptions<BookScalarKey>,
-  ): BookStoreFetcher<With<S, "books", { books: Array<ShapeOf<C>> }>>;
+  ): BookStoreFetcher<With<S, "books", { books: Array<Simplify<C>> }>>;
   /** Books sold by the store. */
   books(include: false): BookStoreFetcher<Without<S, "books">>;
 }
