@@ -1,8 +1,10 @@
 /**
  * The files of the project `tailor init` writes: a server with two
  * entities and an association, a fetcher per shape, a controller with a
- * paged list and a get-by-id, its configuration, and `main.ts`, which serves
- * it on an embedded SQLite file. A pure function of the version to depend on.
+ * paged list, a get-by-id and a get-by-id in the shape the client chooses
+ * (`ClientFetcher<Book>`), its configuration, `main.ts`, which serves it on
+ * an embedded SQLite file, and a README showing the front end's use. A pure
+ * function of the version to depend on.
  *
  * @module
  */
@@ -137,6 +139,7 @@ export class Book {
 `;
 
 const BOOK_CONTROLLER_TS = `import {
+  type ClientFetcher,
   Controller,
   EnableImplicitApi,
   type FetchBy,
@@ -198,6 +201,21 @@ export class BookController {
   ): Promise<FetchBy<typeof BookController.DETAIL> | undefined> {
     return this.#store.find(BookController.DETAIL, id);
   }
+
+  /**
+   * One book in the shape the client chooses: the client's \`fetchers.ts\`
+   * builds it, and the answer is typed as exactly that shape.
+   *
+   * @param id Identifier of the book.
+   * @param fetcher The shape to load.
+   */
+  @Get("/books/{id}/shaped")
+  getShapedBook(
+    id: PathVariable<Int>,
+    fetcher: ClientFetcher<Book>,
+  ): Promise<Book | undefined> {
+    return this.#store.find(fetcher, id) as Promise<Book | undefined>;
+  }
 }
 `;
 
@@ -225,6 +243,20 @@ async function seed(writer: StoreWriter): Promise<void> {
 }
 `;
 
+/**
+ * The front end's use of the shaped operation, as the README shows it (the
+ * test type-checks it against the downloaded client).
+ */
+export const FRONT_END_TS =
+  `import { Api, createFetchExecutor } from "./__generated/index.ts";
+import { Author, Book, fetcher } from "./__generated/fetchers.ts";
+
+const api = new Api(createFetchExecutor({ baseUrl: "http://127.0.0.1:8080" }));
+const shape = fetcher(Book).title().author(fetcher(Author).name());
+const book = await api.bookService.getShapedBook({ id: 1, fetcher: shape });
+console.log(book?.title, book?.author.name); // typed: exactly what was asked
+`;
+
 const README_MD = `# Library
 
 A server made with [Tailor](https://jsr.io/@tailor/tailor): its controllers
@@ -238,4 +270,10 @@ deno task api     # (in another terminal) downloads the TypeScript client into c
 
 Open http://127.0.0.1:8080/openapi.html to browse the API. The clients:
 \`/ts.zip\` (TypeScript), \`/java-http-client.zip\` (Java), \`/openapi.yml\`.
+
+\`GET /books/{id}/shaped\` answers in the shape the client chooses. In the front
+end (\`client/main.ts\`, beside \`client/__generated\`):
+
+\`\`\`ts
+${FRONT_END_TS}\`\`\`
 `;
