@@ -28,6 +28,12 @@ const REPORT: Report = {
     books: { value: null, reason: "no store" },
     booksPostgres: { value: 0.85, tailorRps: 850, baselineRps: 1000 },
   },
+  fetcherTypes: {
+    instantiationsPerFetcher: 139,
+    instantiationsPerBuiltFetcher: 39,
+    callsPerFetcher: 7.3,
+    deepNestingChecks: true,
+  },
 };
 
 Deno.test("--json carries every key the performance targets name", () => {
@@ -42,10 +48,14 @@ Deno.test("--json carries every key the performance targets name", () => {
       "books_vs_sql",
       "books_vs_sql_pg",
       "rss_vs_tsc",
+      "fetcher_type_instantiations",
     ]
   ) {
     ok(key in json, key);
   }
+  deepStrictEqual(json.fetcher_type_instantiations, 39);
+  deepStrictEqual(json.fetcher_type_instantiations_read, 139);
+  deepStrictEqual(json.fetcher_deep_nesting_checks, true);
   deepStrictEqual(json.cold_vs_tsc, { 250: 2, 1000: 2 });
   deepStrictEqual(json.cold_vs_tsgo, { 250: null, 1000: null });
   deepStrictEqual(json.ts_vs_openapi_typescript, { 250: 2, 1000: null });
