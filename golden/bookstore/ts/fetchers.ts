@@ -39,13 +39,13 @@ type NodeKeys<C, K extends string> =
 export interface AnyFetcherOf<N extends string> {
   /** Name of the entity or embeddable it selects. */
   readonly entityName: N;
-  /** Phantom: the shape it loads. Never present at run time. */
-  readonly [shapeOf]?: unknown;
+  /** Phantom: the shape it loads, some object. Never present at run time. */
+  readonly [shapeOf]?: { readonly [key: string]: unknown };
 }
 
 /** The exact object type a fetcher loads. */
 export type ShapeOf<F> = F extends { readonly [shapeOf]?: infer S }
-  ? unknown extends S ? unknown : Simplify<S>
+  ? Simplify<S>
   : never;
 
 /** The token of an entity, for {@link fetcher}. */

@@ -69,7 +69,7 @@ export type Facts = [
   Assert<
     Equals<
       ResponseOf<typeof api.dynamicBookService.findBook>,
-      unknown
+      { readonly [key: string]: unknown } | undefined
     >
   >,
   Assert<Equals<ResponseOf<typeof api.helloService.hello>, string>>,
