@@ -612,9 +612,38 @@ const SHA256_K: readonly number[] = [
   0xc67178f2,
 ];
 
+/**
+ * The UTF-8 bytes of `text`, a lone surrogate as U+FFFD (as `TextEncoder`
+ * does, which not every runtime's types declare).
+ */
+function utf8(text: string): number[] {
+  const bytes: number[] = [];
+  for (const char of text) {
+    let code = char.codePointAt(0)!;
+    if (code >= 0xd800 && code <= 0xdfff) code = 0xfffd;
+    if (code < 0x80) bytes.push(code);
+    else if (code < 0x800) bytes.push(0xc0 | (code >> 6), 0x80 | (code & 63));
+    else if (code < 0x10000) {
+      bytes.push(
+        0xe0 | (code >> 12),
+        0x80 | ((code >> 6) & 63),
+        0x80 | (code & 63),
+      );
+    } else {
+      bytes.push(
+        0xf0 | (code >> 18),
+        0x80 | ((code >> 12) & 63),
+        0x80 | ((code >> 6) & 63),
+        0x80 | (code & 63),
+      );
+    }
+  }
+  return bytes;
+}
+
 /** The lowercase hex SHA-256 of the UTF-8 bytes of `text`. */
 function sha256Hex(text: string): string {
-  const bytes = new TextEncoder().encode(text);
+  const bytes = utf8(text);
   const length = bytes.length;
   const padded = new Uint8Array(((length + 9 + 63) >> 6) << 6);
   padded.set(bytes);

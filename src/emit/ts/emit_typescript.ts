@@ -171,7 +171,7 @@ export function emitTypeScript(
   add("ResponseOf.ts", responseOfText(model));
   add(SERVER_ERRORS_FILE, serverErrorsFileText(mutable));
   add("ElementOf.ts", elementOfText(model, extension));
-  add(`${apiName}.ts`, apiText(model, extension, apiName));
+  add(`${apiName}.ts`, apiText(model, extension, apiName, mutable));
   add("index.ts", rootIndexText(model, extension, apiName));
   if (hasClientFetchers(model)) {
     add(FETCHERS_FILE, fetchersText(model, { nulls: nulls.shapes, mutable }));
@@ -331,6 +331,7 @@ function apiText(
   model: ApiModel,
   extension: ImportExtension,
   apiName: string,
+  mutable: boolean,
 ): string {
   const imports = new Imports(`${apiName}.ts`, extension);
   imports.add("Executor", "Executor.ts");
@@ -385,7 +386,7 @@ function apiText(
         "Send the fetchers built with `fetchers.ts` as `?fetcherId=` (the SHA-256\nof their canonical text) instead of their text: short, cacheable URLs,\nfor a server in allow-list mode whose manifest lists them. Default\nfalse: `?fetcherCode=`.",
         INDENT,
       ),
-      `${INDENT}readonly fetcherIds?: boolean;`,
+      `${INDENT}${mutable ? "" : "readonly "}fetcherIds?: boolean;`,
       "}",
     );
   }

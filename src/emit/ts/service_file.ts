@@ -80,7 +80,7 @@ export function serviceFileText(
       "",
       `${INDENT}constructor(`,
       `${INDENT}${INDENT}executor: Executor,`,
-      `${INDENT}${INDENT}options: { readonly fetcherIds?: boolean } = {},`,
+      `${INDENT}${INDENT}options: { ${types.readonly}fetcherIds?: boolean } = {},`,
       `${INDENT}) {`,
       `${INDENT}${INDENT}this.#executor = executor;`,
       `${INDENT}${INDENT}this.#fetcherIds = options.fetcherIds ?? false;`,
@@ -192,11 +192,12 @@ function operationLines(
   const resultType = result.nullable ? `${type} | undefined` : type;
   const name = operation.parameters.length === 0 ? "_options" : "options";
   const baseType = `${optionsName}[${JSON.stringify(operation.name)}]`;
+  // With a fetcher: laid out as \`deno fmt\` breaks the intersection.
   const optionsType = chosen === undefined
-    ? baseType
-    : `& Omit<${baseType}, ${
+    ? ` ${baseType}`
+    : `\n${inner}${INDENT}& Omit<${baseType}, ${
       JSON.stringify(optionKey(chosen))
-    }>\n${inner}& { ${types.readonly}${
+    }>\n${inner}${INDENT}& { ${types.readonly}${
       propertyKey(optionKey(chosen))
     }?: F | undefined }`;
   const fallback = allOptional(operation) ? " = {}" : "";
@@ -210,12 +211,8 @@ function operationLines(
     ...docLines(operation.doc, indent),
     chosen === undefined
       ? `${indent}readonly ${propertyKey(operation.name)} = async (`
-      : `${indent}readonly ${
-        propertyKey(operation.name)
-      } = async <F extends AnyFetcherOf<${
-        JSON.stringify(chosen.fetcher!.entity)
-      }> = ${chosen.fetcher!.entity}Fetcher>(`,
-    `${inner}${name}: ${optionsType}${fallback},`,
+      : fetcherSignatureHead(operation.name, chosen.fetcher!.entity, indent),
+    `${inner}${name}:${optionsType}${fallback},`,
     ...promiseSignature(indent, resultType),
   ];
   const statements = requestStatements(operation);
@@ -342,6 +339,26 @@ function chosenShape(type: TypeRef, entity: string): TypeRef {
     return { ...type, args: type.args.map((a) => chosenShape(a, entity)) };
   }
   return type;
+}
+
+/**
+ * The head of an operation generic in the fetcher it sends, laid out as
+ * \`deno fmt\` keeps it: on one line when it fits, else its type parameter
+ * on a line of its own.
+ */
+function fetcherSignatureHead(
+  name: string,
+  entity: string,
+  indent: string,
+): string {
+  const parameter = `F extends AnyFetcherOf<${
+    JSON.stringify(entity)
+  }> = ${entity}Fetcher`;
+  const head = `${indent}readonly ${propertyKey(name)} = async <`;
+  const line = `${head}${parameter}>(`;
+  return line.length <= 80
+    ? line
+    : `${head}\n${indent}${INDENT}${parameter},\n${indent}>(`;
 }
 
 /** The option type of a client fetcher: a built fetcher, or its text. */

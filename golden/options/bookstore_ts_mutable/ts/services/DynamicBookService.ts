@@ -20,7 +20,7 @@ export class DynamicBookService {
 
   constructor(
     executor: Executor,
-    options: { readonly fetcherIds?: boolean } = {},
+    options: { fetcherIds?: boolean } = {},
   ) {
     this.#executor = executor;
     this.#fetcherIds = options.fetcherIds ?? false;
