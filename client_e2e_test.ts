@@ -163,7 +163,7 @@ Deno.test("e2e: the bookstore client downloaded from server.ts type-checks, runs
 
     const dynamic = await api.dynamicBookService.findBook({
       id: 2,
-      fetcherCode: "{ name store { name } }",
+      fetcher: "{ name store { name } }",
     });
     promised("GET /dynamic/book/{id}", dynamic);
     assert.deepEqual(Object.keys(dynamic), ["id", "name", "store"]);
@@ -188,7 +188,7 @@ Deno.test("e2e: the bookstore client downloaded from server.ts type-checks, runs
     ]);
     const firstAuthor = await api.dynamicBookService.findBook({
       id: 1,
-      fetcherCode: "{ authors(orderBy: lastName desc, limit: 1) { lastName } }",
+      fetcher: "{ authors(orderBy: lastName desc, limit: 1) { lastName } }",
     });
     promised("GET /dynamic/book/{id}", firstAuthor);
     assert.deepEqual(firstAuthor, {
@@ -423,7 +423,7 @@ Deno.test("e2e: the bookstore in null render mode: the client's nulls are what t
 
     const dynamic = await api.dynamicBookService.findBook({
       id: 2,
-      fetcherCode: "{ name store { name } }",
+      fetcher: "{ name store { name } }",
     });
     promised("GET /dynamic/book/{id}", dynamic);
     assert.equal(dynamic.price, null);

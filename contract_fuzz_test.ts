@@ -31,7 +31,8 @@ const PER_OPERATION = 40;
 const BEARER = { authorization: "Bearer ann" };
 
 /**
- * What the document cannot say: a fetcher's grammar (`fetcherCode`) and a
+ * What the document cannot say: a fetcher's grammar (`fetcherCode`), that a
+ * client fetcher comes as `fetcherCode` or `fetcherId` but not both, and a
  * row that must exist (`parentId` of a new node).
  */
 function inexpressible(request: FuzzRequest, body: unknown): boolean {
@@ -41,6 +42,7 @@ function inexpressible(request: FuzzRequest, body: unknown): boolean {
   );
   // An empty one is no grammar: the document's minLength refuses it.
   return (reason?.parameter === "fetcherCode" && fetcherCode !== "") ||
+    String(reason?.message).startsWith("send one fetcher:") ||
     (reason?.parameter === "input" &&
       /^no node .* to attach to$/.test(String(reason.message)));
 }

@@ -243,6 +243,27 @@ const BOOKSTORE_CALLS: readonly Call[] = [
     params: { path: { id: 1 }, query: { fetcherCode: "{ store(limit: 1) }" } },
     status: 400,
   },
+  {
+    method: "GET",
+    path: "/dynamic/book/{id}",
+    params: { path: { id: 1 }, query: { fetcherId: "a".repeat(64) } },
+    status: 400,
+  },
+  {
+    method: "GET",
+    path: "/dynamic/store/{id}",
+    params: {
+      path: { id: 1 },
+      query: { fetcherCode: "{ name books(limit: 1) { name } }" },
+    },
+    status: 200,
+  },
+  {
+    method: "GET",
+    path: "/dynamic/author/{id}",
+    params: { path: { id: 1 }, query: { fetcherCode: "{ firstName }" } },
+    status: 200,
+  },
   { method: "GET", path: "/stores/topBooks", status: 200 },
   {
     method: "GET",
@@ -355,6 +376,27 @@ const TREESHOP_CALLS: readonly Call[] = [
     method: "GET",
     path: "/tree/warehouses/{id}/address",
     params: { path: { id: 1 } },
+    status: 200,
+  },
+  {
+    method: "GET",
+    path: "/tree/shapes/node/{id}",
+    params: {
+      path: { id: 1 },
+      query: { fetcherCode: "{ name childNodes(recursive) { name } }" },
+    },
+    status: 200,
+  },
+  {
+    method: "GET",
+    path: "/tree/shapes/product/{id}",
+    params: { path: { id: 1 }, query: { fetcherCode: "{ name category }" } },
+    status: 200,
+  },
+  {
+    method: "GET",
+    path: "/tree/shapes/warehouse/{id}",
+    params: { path: { id: 2 }, query: { fetcherCode: "{ address }" } },
     status: 200,
   },
   {

@@ -13,6 +13,12 @@ import { BookController } from "./fixtures/bookstore/book_controller.ts";
 import { DynamicBookController } from "./fixtures/bookstore/dynamic_book_controller.ts";
 import { HelloController } from "./fixtures/bookstore/app.ts";
 import { bookstoreStore, withTenant } from "./fixtures/bookstore/data.ts";
+import { Book } from "./fixtures/bookstore/entities.ts";
+import { type ClientFetcher, compileFetcher, fetcher } from "./runtime.ts";
+
+/** The fetcher of Book a client's text compiles to. */
+const shape = (text: string) =>
+  compileFetcher(Book, text) as ClientFetcher<Book>;
 
 const check = responseValidator(
   await Deno.readTextFile("golden/bookstore/openapi.yml"),
@@ -47,9 +53,12 @@ Deno.test("responses: every bookstore operation's real body matches its schema",
     ["GET /authors/mostActive", await authors.findMostActiveAuthors(1)], // the least
     [
       "GET /dynamic/book/{id}",
-      await dynamic.findBook(2, "{ name store { name } }"),
+      await dynamic.findBook(
+        2,
+        shape("{ name store { name } }"),
+      ),
     ],
-    ["GET /dynamic/book/{id}", await dynamic.findBook(3)],
+    ["GET /dynamic/book/{id}", await dynamic.findBook(3, fetcher(Book))],
     ["GET /helloworld", new HelloController().hello()],
   ];
   for (const [operation, body] of cases) {
@@ -95,7 +104,10 @@ Deno.test("responses: the bookstore answers from its seeded store", async () => 
   const inA = await withTenant("a", () => authors.findMostActiveAuthors(3));
   assert.deepEqual(inA.map((author) => author.raw.id), [1, 2, 3]);
   assert.deepEqual(
-    await dynamic.findBook(7, "{ name authors { lastName } }"),
+    await dynamic.findBook(
+      7,
+      shape("{ name authors { lastName } }"),
+    ),
     {
       id: 7,
       name: "GraphQL in Action",

@@ -51,6 +51,7 @@ export type {
 export {
   Api,
   ApiIgnore,
+  type ClientFetcher,
   Controller,
   type ControllerMetadata,
   controllerMetadata,
@@ -97,6 +98,7 @@ export {
   type CompileFetcherOptions,
   FetcherSyntaxError,
 } from "./src/runtime/fetcher_compiler.ts";
+export { canonicalFetcherText, fetcherId } from "./src/runtime/fetcher_id.ts";
 export {
   DEFAULT_FETCHER_BUDGET,
   type FetcherBudget,

@@ -6,6 +6,10 @@
  * bare Hono route; `tailor diff` of two models of each size. Prints the
  * ratios the performance targets name.
  *
+ * The fetcher builder's type-check cost (`fetcher_type_instantiations`, a
+ * count: see bench_fetcher_types.ts) is measured too, unless
+ * `--skip fetcher_types`.
+ *
  *   deno task bench [--endpoints 250,1000,4000] [--rounds 5] [--json]
  *                   [--skip hey_api,orval] [--no-http] [--http-seconds 5]
  *                   [--rss-endpoints N] [--json-file FILE] [--keep]
@@ -47,6 +51,7 @@ import {
   toJson,
 } from "./bench_report.ts";
 import { editTarget } from "../src/testing/synthetic_project.ts";
+import { measureFetcherTypes } from "./bench_fetcher_types.ts";
 
 /** Size of the project the warm-up runs on. */
 const WARM_UP_ENDPOINTS = 20;
@@ -286,6 +291,10 @@ if (import.meta.main) {
         ? { value: null, reason: "no PostgreSQL: give --postgres URL" }
         : await booksVsSqlPostgres(load, postgres),
     };
+    log("fetcher builder: type instantiations");
+    const fetcherTypes = skipped.has("fetcher_types")
+      ? { reason: "--skip fetcher_types" }
+      : await measureFetcherTypes();
     const report: Report = {
       rounds: rounds!,
       sizes,
@@ -305,6 +314,7 @@ if (import.meta.main) {
       http,
       diff,
       small,
+      fetcherTypes,
     };
     const json = JSON.stringify(toJson(report), null, 2);
     if (values["json-file"] !== undefined) {

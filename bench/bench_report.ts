@@ -10,6 +10,7 @@ import type { DiffResult } from "./bench_diff.ts";
 import type { SmallReport } from "./bench_small.ts";
 import type { WarmResult } from "./bench_watch.ts";
 import { LIVE_CLIENTS, type LiveResult } from "./bench_live.ts";
+import type { FetcherTypesResult } from "./bench_fetcher_types.ts";
 
 /** Min and median of one command's rounds, or why it was not measured. */
 export type Timing =
@@ -46,6 +47,8 @@ export interface Report {
   readonly diff: Readonly<Record<number, DiffResult>>;
   /** The bookstore's fixed cost (bench_small.ts), or why it was not measured. */
   readonly small: SmallReport | { readonly reason: string };
+  /** What the generated fetcher builder costs the type checker. */
+  readonly fetcherTypes?: FetcherTypesResult | { readonly reason: string };
 }
 
 /** Per-size ratios: numerator command / denominator command. */
@@ -85,6 +88,11 @@ export const TARGETS: Readonly<Record<string, string>> = {
     "report (the compiler's start-up alone: program and checker of an empty file)",
   bookstore_openapi_typescript_s:
     "report (openapi-typescript on the bookstore's openapi.yml)",
+  fetcher_type_instantiations:
+    "<= 100 per builder fetcher (200 random ones built, against none)",
+  fetcher_type_instantiations_read:
+    "report (the same fetchers built and a property of their ShapeOf read)",
+  fetcher_deep_nesting_checks: "true: no TS2589 at the text form's 16 levels",
 };
 
 /** The small project's keys: seconds of its commands (bench_small.ts). */
@@ -199,6 +207,16 @@ export function toJson(report: Report): Record<string, unknown> {
   const timings: Record<string, Record<string, unknown>> = {};
   for (const size of report.sizes) {
     timings[size] = timingsJson(report.timings[size] ?? {});
+  }
+  const types = report.fetcherTypes;
+  if (types === undefined || "reason" in types) {
+    ratios.fetcher_type_instantiations = null;
+    notes.fetcher_type_instantiations = types?.reason ?? "not measured";
+  } else {
+    ratios.fetcher_type_instantiations = types.instantiationsPerBuiltFetcher;
+    ratios.fetcher_type_instantiations_read = types.instantiationsPerFetcher;
+    ratios.fetcher_calls_per_fetcher = types.callsPerFetcher;
+    ratios.fetcher_deep_nesting_checks = types.deepNestingChecks;
   }
   return {
     ...ratios,
@@ -348,6 +366,8 @@ export function formatTable(report: Report): string {
       "books_vs_sql_pg",
       "rss_vs_tsc",
       ...SMALL_KEYS.map(([key]) => key),
+      "fetcher_type_instantiations",
+      "fetcher_type_instantiations_read",
     ]
   ) {
     lines.push(row(key, [cell(json[key])]));

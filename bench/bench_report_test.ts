@@ -41,6 +41,12 @@ const REPORT: Report = {
     phasesMs: { "sources found": 40, "analyzed": 350 },
     cpuMs: { generate_ts_skip_check: 470, deno_eval: 10 },
   },
+  fetcherTypes: {
+    instantiationsPerFetcher: 139,
+    instantiationsPerBuiltFetcher: 39,
+    callsPerFetcher: 7.3,
+    deepNestingChecks: true,
+  },
 };
 
 Deno.test("--json carries every key the performance targets name", () => {
@@ -55,10 +61,14 @@ Deno.test("--json carries every key the performance targets name", () => {
       "books_vs_sql",
       "books_vs_sql_pg",
       "rss_vs_tsc",
+      "fetcher_type_instantiations",
     ]
   ) {
     ok(key in json, key);
   }
+  deepStrictEqual(json.fetcher_type_instantiations, 39);
+  deepStrictEqual(json.fetcher_type_instantiations_read, 139);
+  deepStrictEqual(json.fetcher_deep_nesting_checks, true);
   deepStrictEqual(json.cold_vs_tsc, { 250: 2, 1000: 2 });
   deepStrictEqual(json.cold_vs_tsgo, { 250: null, 1000: null });
   deepStrictEqual(json.diff_ms, { 250: 12, 1000: null });

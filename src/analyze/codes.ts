@@ -70,6 +70,8 @@ export const CODES = {
   BAD_ASSOCIATION_OPTIONS: "TAILOR028",
   /** A discriminated union Tailor cannot describe (duplicate values, a member that is not a static type). */
   BAD_UNION: "TAILOR029",
+  /** A `ClientFetcher<E>` parameter Tailor cannot serve: `E` is no entity, or two in one operation. */
+  BAD_CLIENT_FETCHER: "TAILOR030",
 } as const;
 
 /** One of the codes of {@link CODES}. */

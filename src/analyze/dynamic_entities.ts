@@ -16,6 +16,7 @@ import type {
 import type { DiagnosticSink } from "./codes.ts";
 import { type ts, typeOf } from "./compiler.ts";
 import type { EntityInfo, EntityProperty } from "./entities.ts";
+import { factsOf } from "./fetcher_syntax.ts";
 import {
   type Mapped,
   type Registry,
@@ -76,6 +77,8 @@ export function dynamicRef(
   if (!cx.dynamics.has(entity.name)) {
     cx.dynamics.reserve(entity.name);
     const properties: PropertyModel[] = [];
+    const nullable: string[] = [];
+    const computed: string[] = [];
     for (const property of entity.properties) {
       let type: TypeRef | undefined;
       let constraints: Constraints | undefined;
@@ -96,6 +99,9 @@ export function dynamicRef(
         }
       }
       if (type === undefined) continue;
+      const facts = factsOf(property.declaration);
+      if (facts?.nullable) nullable.push(property.name);
+      if (facts?.computed) computed.push(property.name);
       properties.push({
         name: property.name,
         type,
@@ -108,6 +114,8 @@ export function dynamicRef(
       entity: entity.name,
       ...(entity.doc === undefined ? {} : { doc: entity.doc }),
       properties,
+      ...(nullable.length === 0 ? {} : { nullable }),
+      ...(computed.length === 0 ? {} : { computed }),
     });
   }
   return { kind: "dynamic", entity: entity.name };

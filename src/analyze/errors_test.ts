@@ -667,6 +667,27 @@ const CASES: Record<string, Expected> = {
       },
     ],
   },
+  bad_client_fetcher: {
+    ok: false,
+    diagnostics: [
+      {
+        code: "TAILOR030",
+        file: "controller.ts",
+        line: 20,
+        column: 33,
+        message:
+          "BadClientFetcherController.filter, parameter fetcher: ClientFetcher<Filter> is not a fetcher of an entity",
+      },
+      {
+        code: "TAILOR030",
+        file: "controller.ts",
+        line: 27,
+        column: 5,
+        message:
+          "BadClientFetcherController.two: parameters book and author are both a ClientFetcher; an operation takes one fetcher from the client",
+      },
+    ],
+  },
   bad_union: {
     ok: false,
     diagnostics: [

@@ -64,7 +64,7 @@ export interface SyntaxFetcher {
 }
 
 /** What the DSL's types make of one entity property. */
-interface PropertyFacts {
+export interface PropertyFacts {
   /** `?`, `| null` or `| undefined`: selected as optional. */
   readonly nullable: boolean;
   /** A list: a selected association is then never optional. */
@@ -325,7 +325,7 @@ function shapeOf(
  * inference), undefined when the type is `any`, `unknown` or mixes scalars
  * and objects: then the chain is read from its type instead.
  */
-function factsOf(
+export function factsOf(
   declaration: ts.PropertyDeclaration,
 ): PropertyFacts | undefined {
   const type = typeOf(declaration);

@@ -36,15 +36,18 @@ import { withStoreParameterRules } from "./store_rules.ts";
 import { defaultOwner } from "./static_types.ts";
 import type { TypeMapper } from "./type_mapper.ts";
 
-const PARAMETER_MARKERS: ReadonlyMap<string, ParameterLocation | "ignore"> =
-  new Map([
-    ["PathVariable", "path"],
-    ["RequestParam", "query"],
-    ["RequestHeader", "header"],
-    ["RequestBody", "body"],
-    ["RequestPart", "part"],
-    ["ApiIgnore", "ignore"],
-  ]);
+const PARAMETER_MARKERS: ReadonlyMap<
+  string,
+  ParameterLocation | "ignore" | "fetcher"
+> = new Map([
+  ["PathVariable", "path"],
+  ["RequestParam", "query"],
+  ["RequestHeader", "header"],
+  ["RequestBody", "body"],
+  ["RequestPart", "part"],
+  ["ApiIgnore", "ignore"],
+  ["ClientFetcher", "fetcher"],
+]);
 
 /** Names of the `{name}` variables of a path, in order. */
 export function pathVariables(path: string): string[] {
@@ -96,6 +99,7 @@ export function buildOperation(
   let body: ts.ParameterDeclaration | undefined;
   let part: ts.ParameterDeclaration | undefined;
   let mixed = false;
+  let fetcherParameter: ts.ParameterDeclaration | undefined;
   const partNames = new Map<string, ts.ParameterDeclaration>();
   const pathParameters = new Map<string, ts.ParameterDeclaration>();
   for (const [index, parameter] of method.parameters.entries()) {
@@ -148,6 +152,21 @@ export function buildOperation(
         `make ${bodyName} a RequestPart<T> too, or send the parts' data in the body`,
       );
       failed = true;
+    }
+    if (model.fetcher !== undefined) {
+      if (fetcherParameter !== undefined) {
+        sink.error(
+          CODES.BAD_CLIENT_FETCHER,
+          parameter.name,
+          `${where}: parameters ${nameOf(fetcherParameter)} and ${
+            nameOf(parameter)
+          } are both a ClientFetcher; an operation takes one fetcher from the client`,
+          "keep one ClientFetcher parameter",
+        );
+        failed = true;
+        continue;
+      }
+      fetcherParameter = parameter;
     }
     if (model.in === "path") pathParameters.set(model.wireName, parameter);
     parameters.push(model);
@@ -209,7 +228,10 @@ function unique(names: readonly string[]): string[] {
 function marker(
   typeNode: ts.TypeNode | undefined,
 ):
-  | { kind: ParameterLocation | "ignore"; args: readonly ts.TypeNode[] }
+  | {
+    kind: ParameterLocation | "ignore" | "fetcher";
+    args: readonly ts.TypeNode[];
+  }
   | undefined {
   if (typeNode === undefined || !ts.isTypeReferenceNode(typeNode)) {
     return undefined;
@@ -249,6 +271,15 @@ function buildParameter(
   const typeNode = parameter.type;
   const marked = marker(typeNode);
   if (marked?.kind === "ignore") return injectedTypeName(marked.args[0]);
+  if (marked?.kind === "fetcher") {
+    return clientFetcherParameter(
+      parameter,
+      marked.args[0],
+      site,
+      mapper,
+      docs,
+    );
+  }
   const location: ParameterLocation = marked?.kind ?? "query";
   let wireName = name;
   if (location === "header" || location === "part") {
@@ -411,6 +442,56 @@ export function literalValue(
 function numericValue(node: ts.NumericLiteral): number {
   const text = node.text;
   return text.indexOf(".") >= 0 ? parseFloat(text) : parseInt(text, 10);
+}
+
+/**
+ * A `ClientFetcher<E>` parameter: the query parameter `fetcherCode` (or
+ * `fetcherId`), a fetcher of the entity `E`, which the mapping registers as a
+ * dynamic entity with all it reaches (what the client's builder covers).
+ */
+function clientFetcherParameter(
+  parameter: ts.ParameterDeclaration,
+  entityNode: ts.TypeNode | undefined,
+  site: Site,
+  mapper: TypeMapper,
+  docs: ReadonlyMap<string, string>,
+): ParameterModel | undefined {
+  const name = nameOf(parameter)!;
+  const mapped = entityNode === undefined
+    ? undefined
+    : mapper.map(entityNode, site);
+  if (mapped === undefined) {
+    if (entityNode === undefined) {
+      mapper.sink.error(
+        CODES.BAD_CLIENT_FETCHER,
+        parameter.name,
+        `${site.where}: ClientFetcher needs the entity it fetches`,
+        "write ClientFetcher<E> with E an @Entity() class",
+      );
+    }
+    return undefined;
+  }
+  if (mapped.type.kind !== "dynamic" || mapped.nullable) {
+    mapper.sink.error(
+      CODES.BAD_CLIENT_FETCHER,
+      entityNode!,
+      `${site.where}: ClientFetcher<${
+        textOf(entityNode!)
+      }> is not a fetcher of an entity`,
+      "write ClientFetcher<E> with E an @Entity() class",
+    );
+    return undefined;
+  }
+  const doc = docs.get(name);
+  return {
+    name,
+    in: "query",
+    wireName: "fetcherCode",
+    type: { kind: "primitive", name: "string" },
+    required: false,
+    ...(doc === undefined ? {} : { doc }),
+    fetcher: { entity: mapped.type.entity },
+  };
 }
 
 /** The name `inject` keys an `ApiIgnore<T>` parameter by: `T`'s name. */

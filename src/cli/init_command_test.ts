@@ -14,6 +14,7 @@ import { readZip } from "../archive/read_zip.ts";
 import { writeTree } from "../fs/tree.ts";
 import { assertSucceeded, runDeno } from "../testing/run.ts";
 import { compileProject } from "../emit/ts/testdata/tsc_project.ts";
+import { FRONT_END_TS } from "./starter/starter_files.ts";
 
 const CHECKOUT = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -116,6 +117,11 @@ Deno.test("init: the starter type-checks, lints, serves, and its /ts.zip passes 
         ]),
       );
       assert.ok(texts.has("src/services/BookService.ts"));
+      // The README's front end, typed against the downloaded builder.
+      texts.set(
+        "src/front/main.ts",
+        FRONT_END_TS.replaceAll("./__generated/", "../"),
+      );
       texts.set(
         "tsconfig.json",
         JSON.stringify({

@@ -74,6 +74,7 @@ export async function serveWith(
         ? {}
         : { absentResult: request.absentResult }),
       ...(request.config === undefined ? {} : { configFile: request.config }),
+      ...(request.fetchers === undefined ? {} : { fetchers: request.fetchers }),
       typeCheck: request.typeCheck,
       onReady: (routes) => served = routes,
       ...(request.watch ? { watch: { signal: watching.signal } } : {}),

@@ -71,6 +71,12 @@ export const SERVE_OPTIONS: readonly OptionSpec[] = [
       "how an absent result is answered and documented: empty (a 200 with an empty body) or null (the JSON null)",
   },
   {
+    name: "fetchers",
+    value: "FILE",
+    description:
+      "allow-list mode: answer only the client fetchers of this manifest (tailor fetchers writes it); others get a 403",
+  },
+  {
     name: "max-body",
     value: "BYTES",
     default: String(DEFAULT_MAX_BODY_BYTES),
@@ -113,6 +119,8 @@ export interface ServeRequest {
   readonly maxBodyBytes?: number;
   /** `--absent-result`: how an absent result is answered. */
   readonly absentResult?: AbsentResult;
+  /** `--fetchers FILE`: the fetcher manifest of allow-list mode. */
+  readonly fetchers?: string;
   /** The listener's timeouts that the command line sets. */
   readonly timeouts: ConnectionTimeouts;
 }
@@ -128,6 +136,7 @@ export function serveRequest({ values }: ParsedArgs): ServeRequest {
   const project = text("project");
   const model = text("model");
   const config = text("config");
+  const fetchers = text("fetchers");
   if (project !== undefined && model !== undefined) {
     throw new UsageError("give --project or --model, not both");
   }
@@ -151,6 +160,7 @@ export function serveRequest({ values }: ParsedArgs): ServeRequest {
     port,
     hostname: text("hostname") ?? "127.0.0.1",
     ...(config === undefined ? {} : { config }),
+    ...(fetchers === undefined ? {} : { fetchers }),
     ...(project === undefined ? {} : { project }),
     ...(model === undefined ? {} : { model }),
     typeCheck: values["skip-type-check"] !== true,

@@ -84,6 +84,13 @@ export interface ClientConfig {
    * methods' signatures (`tenant`), lower case; every operation takes them.
    */
   readonly requestHeaders?: readonly string[];
+  /**
+   * `orm.client.fetchers.allow-list`: the fetcher manifest (`tailor
+   * fetchers` writes it), relative to the project; the server then answers
+   * only its client fetchers (allow-list mode). Unset: any fetcher that
+   * compiles, on its budget.
+   */
+  readonly fetchersAllowList?: string;
 }
 
 /** A configuration file that cannot be used; the message names the key. */
@@ -110,6 +117,10 @@ const KEYS: ReadonlyMap<string, { field: Field; kind: "path" | "text" }> =
     ["orm.client.absent-result", { field: "absentResult", kind: "text" }],
     ["orm.client.request-headers", {
       field: "requestHeaderList",
+      kind: "text",
+    }],
+    ["orm.client.fetchers.allow-list", {
+      field: "fetchersAllowList",
       kind: "text",
     }],
     ["orm.client.ts.path", { field: "tsPath", kind: "path" }],

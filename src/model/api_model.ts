@@ -135,6 +135,13 @@ export interface ParameterModel {
    * it (see `flattenQuery`); absent for every other parameter.
    */
   readonly properties?: readonly PropertyModel[];
+  /**
+   * A fetcher the client chooses (`ClientFetcher<E>`): the parameter travels
+   * as the query parameter `fetcherCode` (its text) or `fetcherId` (the id
+   * of a persisted fetcher, see `clientFetcherParameters`); absent for every
+   * other parameter.
+   */
+  readonly fetcher?: { readonly entity: string };
 }
 
 /** A parameter the server fills itself: `user: ApiIgnore<Principal>`. */
@@ -267,6 +274,13 @@ export interface DynamicEntityModel {
   readonly doc?: string;
   /** Associations refer to other dynamic entities. */
   readonly properties: readonly PropertyModel[];
+  /**
+   * Properties a loaded object may lack (`?`, `| null`): optional in a
+   * fetched shape. Absent when none.
+   */
+  readonly nullable?: readonly string[];
+  /** `Computed<T>` properties, which `allScalarFields()` leaves out; absent when none. */
+  readonly computed?: readonly string[];
 }
 
 /** A string enum (TS `enum` or string-literal union alias). */

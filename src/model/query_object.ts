@@ -8,7 +8,7 @@
  * @module
  */
 
-import type { ApiModel, ParameterModel } from "./api_model.ts";
+import type { ApiModel, Constraints, ParameterModel } from "./api_model.ts";
 
 /**
  * The query parameters `parameter` travels as: itself, or for an object
@@ -19,6 +19,7 @@ import type { ApiModel, ParameterModel } from "./api_model.ts";
 export function flattenQuery(
   parameter: ParameterModel,
 ): readonly ParameterModel[] {
+  if (parameter.fetcher !== undefined) return fetcherQuery(parameter);
   if (parameter.properties === undefined) return [parameter];
   return parameter.properties.map((property) => ({
     name: property.name,
@@ -31,6 +32,46 @@ export function flattenQuery(
       ? {}
       : { constraints: property.constraints }),
   }));
+}
+
+/** What `fetcherId` takes: the lowercase hex SHA-256 of a canonical text. */
+export const FETCHER_ID_PATTERN = "^[0-9a-f]{64}$";
+
+/** What `fetcherCode` takes: some text (its grammar the document cannot say). */
+export const FETCHER_CODE_CONSTRAINTS: Constraints = { minLength: 1 };
+
+/**
+ * The two query parameters a client fetcher (`ClientFetcher<E>`) travels
+ * as, one at a time: `fetcherCode`, its text, and `fetcherId`, the id of a
+ * persisted fetcher.
+ */
+function fetcherQuery(parameter: ParameterModel): readonly ParameterModel[] {
+  const string = { kind: "primitive", name: "string" } as const;
+  return [
+    {
+      name: "fetcherCode",
+      in: "query",
+      wireName: "fetcherCode",
+      type: string,
+      required: false,
+      doc: `${
+        parameter.doc === undefined ? "" : `${parameter.doc}\n\n`
+      }The text of a fetcher of ${
+        parameter.fetcher!.entity
+      }, such as \`{ id name }\`; without it (and without fetcherId) the id alone.`,
+      constraints: FETCHER_CODE_CONSTRAINTS,
+    },
+    {
+      name: "fetcherId",
+      in: "query",
+      wireName: "fetcherId",
+      type: string,
+      required: false,
+      doc:
+        "Instead of fetcherCode: the id of a persisted fetcher, the lowercase hex SHA-256 of its canonical text, which the server's fetcher manifest lists (allow-list mode).",
+      constraints: { pattern: FETCHER_ID_PATTERN },
+    },
+  ];
 }
 
 /**

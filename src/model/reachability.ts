@@ -32,7 +32,13 @@ export class Reachability {
   /** Records what the operations of `service` reach. */
   service(service: ServiceModel): void {
     for (const operation of service.operations) {
-      for (const parameter of operation.parameters) this.visit(parameter.type);
+      for (const parameter of operation.parameters) {
+        this.visit(parameter.type);
+        // A client fetcher selects its entity and all it reaches.
+        if (parameter.fetcher !== undefined) {
+          this.visit({ kind: "dynamic", entity: parameter.fetcher.entity });
+        }
+      }
       this.visit(operation.result.type);
       for (const name of operation.errors ?? []) this.error(name);
     }

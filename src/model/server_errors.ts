@@ -7,8 +7,10 @@
  * - 400 `bad-request`: a parameter or body that cannot be bound (every
  *   operation with a parameter; a fetcher's syntax error adds `line` and
  *   `column`).
- * - 404 `not-found`: no route matches (an empty path variable), or a
- *   handler found nothing.
+ * - 404 `not-found`: no route matches (an empty path variable), a handler
+ *   found nothing, or a `fetcherId` names no fetcher the server knows.
+ * - 403 `unlisted-fetcher`: in allow-list mode, a client fetcher
+ *   (`ClientFetcher<E>`) that the server's fetcher manifest does not list.
  * - 409 `constraint-violation`: the store refused a write for a foreign
  *   key, unique, not-null or check constraint (operations other than GET),
  *   naming the property.
@@ -68,11 +70,25 @@ export const SERVER_ERRORS: readonly ServerErrorModel[] = [
     name: "NotFound",
     codes: ["not-found"],
     doc:
-      "No route matches the path (an empty path variable), or the handler found nothing there.",
-    answers: (op) => op.path.includes("{"),
+      "No route matches the path (an empty path variable), the handler found nothing there, or a fetcherId names no fetcher the server knows.",
+    answers: (op) =>
+      op.path.includes("{") ||
+      op.parameters.some((p) => p.fetcher !== undefined),
     fields: [
       { name: "path", type: "string", optional: true },
       { name: "message", type: "string", optional: true },
+    ],
+  },
+  {
+    status: 403,
+    name: "UnlistedFetcher",
+    codes: ["unlisted-fetcher"],
+    doc:
+      "In allow-list mode, a fetcher (fetcherCode or fetcherId) that the server's fetcher manifest does not list; nothing ran.",
+    answers: (op) => op.parameters.some((p) => p.fetcher !== undefined),
+    fields: [
+      { name: "parameter", type: ["fetcherCode", "fetcherId"] },
+      { name: "message", type: "string" },
     ],
   },
   {

@@ -233,6 +233,19 @@ type RequestPartBrand<Name extends string> = Name extends string ? unknown
 /** A parameter injected for the runtime only, not part of the API contract. */
 export type ApiIgnore<T> = T;
 
+/**
+ * A fetcher of the entity `E` that the client chooses: `fetcher:
+ * ClientFetcher<Book>`. The server reads it from the query, as text
+ * (`?fetcherCode={ name }`) or as the id of a persisted fetcher
+ * (`?fetcherId=<sha-256>`), compiles it once (cached), refuses a bad one with
+ * a 400 naming its line and column (or an unlisted one with a 403 in
+ * allow-list mode) and passes it to the method; it loads on the client
+ * fetcher budget. The generated TypeScript client types the operation's
+ * `E` result as exactly the shape of the fetcher it sends. Absent from the
+ * request, it is `fetcher(E)`: the id alone.
+ */
+export type ClientFetcher<E extends object> = AnyFetcher<E>;
+
 /** One page of a listing. */
 export interface Page<T> {
   /** Rows of this page. */

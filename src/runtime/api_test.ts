@@ -54,6 +54,8 @@ Deno.test("controllerMetadata of the other bookstore controllers", () => {
   assert.equal(controllerMetadata(DynamicBookController)?.prefix, "/dynamic");
   assert.deepEqual(controllerMetadata(DynamicBookController)?.routes, [
     { method: "findBook", httpMethod: "GET", path: "/book/{id}" },
+    { method: "findStore", httpMethod: "GET", path: "/store/{id}" },
+    { method: "findAuthor", httpMethod: "GET", path: "/author/{id}" },
   ]);
   assert.deepEqual(controllerMetadata(HelloController)?.routes, [
     { method: "hello", httpMethod: "GET", path: "/helloworld" },
@@ -69,6 +71,17 @@ Deno.test("controllerMetadata(TreeController): prefix, groups, ignored methods",
   assert.deepEqual(metadata.apiGroups, ["shop", "admin"]);
   assert.deepEqual(metadata.routes, [
     { method: "findTree", httpMethod: "GET", path: "/{rootId}" },
+    { method: "findNodeShape", httpMethod: "GET", path: "/shapes/node/{id}" },
+    {
+      method: "findProductShape",
+      httpMethod: "GET",
+      path: "/shapes/product/{id}",
+    },
+    {
+      method: "findWarehouseShape",
+      httpMethod: "GET",
+      path: "/shapes/warehouse/{id}",
+    },
     { method: "findNodeWithProduct", httpMethod: "GET", path: "/{id}/pair" },
     { method: "productIndex", httpMethod: "GET", path: "/products/index" },
     {
@@ -114,6 +127,9 @@ Deno.test("controllerMetadata(TreeController): prefix, groups, ignored methods",
     metadata.methodApiGroups,
     new Map([
       ["findTree", ["shop"]],
+      ["findNodeShape", ["shop"]],
+      ["findProductShape", ["shop"]],
+      ["findWarehouseShape", ["shop"]],
       ["findNodeWithProduct", ["shop"]],
       ["productIndex", ["shop"]],
       ["searchProducts", ["shop"]],

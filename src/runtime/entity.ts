@@ -174,7 +174,21 @@ export function Entity(
       );
     }
     record.entityName = name ?? value.name;
+    const named = entitiesByName.get(record.entityName) ?? new Set();
+    entitiesByName.set(record.entityName, named.add(value));
   };
+}
+
+/** Every `@Entity()` class defined so far, by entity name. */
+const entitiesByName = new Map<string, Set<AnyClass>>();
+
+/**
+ * The `@Entity()` classes defined so far under the entity name `name` (more
+ * than one when two modules name the same entity): how the server finds the
+ * class of a `ClientFetcher<E>` parameter, whose type is erased.
+ */
+export function entitiesNamed(name: string): readonly AnyClass[] {
+  return [...entitiesByName.get(name) ?? []];
 }
 
 /** Marks the identifier property. It must be named `id`. */

@@ -52,6 +52,11 @@ import {
   renderModel,
 } from "./model_route.ts";
 import { allowedMethods, methodNotAllowed } from "./method_not_allowed.ts";
+import {
+  type FetcherManifest,
+  FetcherManifestError,
+  readFetcherManifest,
+} from "./fetcher_manifest.ts";
 import { RESTART_NEEDED, servesSame } from "./serving_guard.ts";
 import type { AbsentResult } from "../model/absent_result.ts";
 import type { Reload } from "../watch/watch_server.ts";
@@ -98,6 +103,16 @@ export interface CreateServerOptions {
    * are parsed. Default 1 MiB.
    */
   readonly maxBodyBytes?: number;
+  /**
+   * Allow-list mode: the fetcher manifest (`tailor fetchers` writes it,
+   * `{ "version": 1, "fetchers": [{ "id", "entity", "text", "sources" }] }`).
+   * `ClientFetcher<E>` parameters then take only its fetchers, by
+   * `fetcherId` or by text; any other is a 403 `unlisted-fetcher` before
+   * the handler runs. Default: the configuration's
+   * `orm.client.fetchers.allow-list` (relative to `project`), else open:
+   * any fetcher that compiles, on its budget.
+   */
+  readonly fetchers?: string;
   /**
    * Browser apps of other origins allowed to call the server (CORS, with
    * preflights). Default: none, no cross-origin access.
@@ -160,6 +175,29 @@ export interface CreateServerOptions {
     readonly onBurst?: () => void;
     readonly onHandled?: () => void;
   };
+}
+
+/**
+ * The fetcher manifest of allow-list mode, from the option, else the
+ * configuration; undefined when open. A bad one stops start-up.
+ */
+async function manifestOf(
+  options: CreateServerOptions,
+  config: ClientConfig,
+): Promise<FetcherManifest | undefined> {
+  const file = options.fetchers ??
+    (config.fetchersAllowList === undefined
+      ? undefined
+      : resolve(options.project ?? ".", config.fetchersAllowList));
+  if (file === undefined) return undefined;
+  try {
+    return await readFetcherManifest(file);
+  } catch (error) {
+    if (error instanceof FetcherManifestError) {
+      throw new ServerStartError(error.message);
+    }
+    throw error;
+  }
 }
 
 /** Start-up failed: diagnostics, configuration or a missing piece. */
@@ -258,6 +296,7 @@ export async function createServer(
   watch?.signal.addEventListener("abort", () => hub?.close(), {
     once: true,
   });
+  const fetcherManifest = await manifestOf(options, config);
   const app = new Hono();
   const routes: string[] = [];
   if (options.cors !== undefined && options.cors.origins.length > 0) {
@@ -383,6 +422,7 @@ export async function createServer(
         ...(options.fetcherOwners === undefined
           ? {}
           : { fetcherOwners: options.fetcherOwners }),
+        ...(fetcherManifest === undefined ? {} : { fetcherManifest }),
         ...(config.tsNullRenderMode === undefined
           ? {}
           : { nullRenderMode: config.tsNullRenderMode }),

@@ -20,18 +20,29 @@ export class Api {
   /** The stores and a few of their books. */
   readonly bookStoreService: BookStoreService;
   /**
-   * The client-shape variant: the client sends a fetcher string. Discouraged,
-   * kept for plain JavaScript clients.
+   * The client-shape variant: the client chooses the shape of the book it
+   * loads. The TypeScript client types the answer as exactly that shape.
    */
   readonly dynamicBookService: DynamicBookService;
   /** A greeting, to see the server is up. */
   readonly helloService: HelloService;
 
-  constructor(executor: Executor) {
+  constructor(executor: Executor, options: ApiOptions = {}) {
     this.authorService = new AuthorService(executor);
     this.bookService = new BookService(executor);
     this.bookStoreService = new BookStoreService(executor);
-    this.dynamicBookService = new DynamicBookService(executor);
+    this.dynamicBookService = new DynamicBookService(executor, options);
     this.helloService = new HelloService(executor);
   }
+}
+
+/** Options of {@link Api}. */
+export interface ApiOptions {
+  /**
+   * Send the fetchers built with `fetchers.ts` as `?fetcherId=` (the SHA-256
+   * of their canonical text) instead of their text: short, cacheable URLs,
+   * for a server in allow-list mode whose manifest lists them. Default
+   * false: `?fetcherCode=`.
+   */
+  readonly fetcherIds?: boolean;
 }

@@ -12,7 +12,18 @@ export class Api {
   /** Category trees and products, for the shop's clients. */
   readonly treeService: TreeService;
 
-  constructor(executor: Executor) {
-    this.treeService = new TreeService(executor);
+  constructor(executor: Executor, options: ApiOptions = {}) {
+    this.treeService = new TreeService(executor, options);
   }
+}
+
+/** Options of {@link Api}. */
+export interface ApiOptions {
+  /**
+   * Send the fetchers built with `fetchers.ts` as `?fetcherId=` (the SHA-256
+   * of their canonical text) instead of their text: short, cacheable URLs,
+   * for a server in allow-list mode whose manifest lists them. Default
+   * false: `?fetcherCode=`.
+   */
+  readonly fetcherIds?: boolean;
 }

@@ -17,13 +17,23 @@ export type ServerErrors = {
     readonly column?: number;
   };
   /**
-   * HTTP 404. No route matches the path (an empty path variable), or the
-   * handler found nothing there.
+   * HTTP 404. No route matches the path (an empty path variable), the
+   * handler found nothing there, or a fetcherId names no fetcher the
+   * server knows.
    */
   readonly "not-found": {
     readonly error: "not-found";
     readonly path?: string;
     readonly message?: string;
+  };
+  /**
+   * HTTP 403. In allow-list mode, a fetcher (fetcherCode or fetcherId)
+   * that the server's fetcher manifest does not list; nothing ran.
+   */
+  readonly "unlisted-fetcher": {
+    readonly error: "unlisted-fetcher";
+    readonly parameter: "fetcherCode" | "fetcherId";
+    readonly message: string;
   };
   /**
    * HTTP 409. The store refused the write: a reference to a row that does
@@ -84,6 +94,7 @@ export type ServerError = ServerErrors[keyof ServerErrors];
 const CODES = new Set<unknown>([
   "bad-request",
   "not-found",
+  "unlisted-fetcher",
   "constraint-violation",
   "payload-too-large",
   "fetcher-budget",

@@ -75,6 +75,24 @@ export function createQueries(api: Api) {
       queryKey: ["treeService"] as const,
       /** The whole tree below a root. */
       findTree: query("treeService", "findTree", api.treeService.findTree),
+      /** A node in the shape the client asks for. */
+      findNodeShape: query(
+        "treeService",
+        "findNodeShape",
+        api.treeService.findNodeShape,
+      ),
+      /** A product in the shape the client asks for. */
+      findProductShape: query(
+        "treeService",
+        "findProductShape",
+        api.treeService.findProductShape,
+      ),
+      /** A warehouse in the shape the client asks for. */
+      findWarehouseShape: query(
+        "treeService",
+        "findWarehouseShape",
+        api.treeService.findWarehouseShape,
+      ),
       /** A node paired with one product of it. */
       findNodeWithProduct: query(
         "treeService",

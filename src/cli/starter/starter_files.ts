@@ -1,8 +1,10 @@
 /**
  * The files of the project `tailor init` writes: a server with two
  * entities and an association, a fetcher per shape, a controller with a
- * paged list and a get-by-id, its configuration, and `main.ts`, which serves
- * it on an embedded SQLite file. A pure function of what it is given.
+ * paged list, a get-by-id and a get-by-id in the shape the client chooses
+ * (`ClientFetcher<Book>`), its configuration, `main.ts`, which serves it on
+ * an embedded SQLite file, and a README showing the front end's use. A pure
+ * function of what it is given.
  *
  * @module
  */
@@ -219,6 +221,7 @@ export class Book {
 `;
 
 const BOOK_CONTROLLER_TS = `import {
+  type ClientFetcher,
   Controller,
   EnableImplicitApi,
   type FetchBy,
@@ -280,6 +283,21 @@ export class BookController {
   ): Promise<FetchBy<typeof BookController.DETAIL> | undefined> {
     return this.#store.find(BookController.DETAIL, id);
   }
+
+  /**
+   * One book in the shape the client chooses: the client's \`fetchers.ts\`
+   * builds it, and the answer is typed as exactly that shape.
+   *
+   * @param id Identifier of the book.
+   * @param fetcher The shape to load.
+   */
+  @Get("/books/{id}/shaped")
+  getShapedBook(
+    id: PathVariable<Int>,
+    fetcher: ClientFetcher<Book>,
+  ): Promise<Book | undefined> {
+    return this.#store.find(fetcher, id) as Promise<Book | undefined>;
+  }
 }
 `;
 
@@ -307,6 +325,20 @@ async function seed(writer: StoreWriter): Promise<void> {
 }
 `;
 
+/**
+ * The front end's use of the shaped operation, as the README shows it (the
+ * test type-checks it against the downloaded client).
+ */
+export const FRONT_END_TS =
+  `import { Api, createFetchExecutor } from "./__generated/index.ts";
+import { Author, Book, fetcher } from "./__generated/fetchers.ts";
+
+const api = new Api(createFetchExecutor({ baseUrl: "http://127.0.0.1:8080" }));
+const shape = fetcher(Book).title().author(fetcher(Author).name());
+const book = await api.bookService.getShapedBook({ id: 1, fetcher: shape });
+console.log(book?.title, book?.author.name); // typed: exactly what was asked
+`;
+
 function readme(title: string): string {
   return `# ${title}
 
@@ -327,5 +359,11 @@ reads it; \`main.ts\` listens on its port). \`deno task dev --port 9000\` or
 \`PORT=9000\` serve on another port for one run. A browser app on another origin
 calls the server once it is allowed:
 \`deno task dev --cors http://localhost:5173\`.
+
+\`GET /books/{id}/shaped\` answers in the shape the client chooses. In the front
+end (\`client/main.ts\`, beside \`client/__generated\`):
+
+\`\`\`ts
+${FRONT_END_TS}\`\`\`
 `;
 }

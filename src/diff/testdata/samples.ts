@@ -200,11 +200,13 @@ class Sampler {
       : Math.max(least, Math.min(most, 4));
     const text = "text".repeat(Math.ceil(length / 4)).slice(0, length);
     if (schema.pattern === undefined) return text;
-    // A grammar (sortCode's): the first of a few plain texts it admits.
+    // A grammar (sortCode's) or an id (fetcherId's): the first of a few
+    // plain texts it admits.
     const pattern = new RegExp(String(schema.pattern), "u");
-    const fits = [text, "", "id", "id asc"].find((candidate) =>
+    const fits = [text, "", "id", "id asc", "0".repeat(64)].find((candidate) =>
       pattern.test(candidate) && candidate.length >= least &&
-      candidate.length <= most
+      candidate.length <=
+        (typeof schema.maxLength === "number" ? schema.maxLength : Infinity)
     );
     if (fits === undefined) {
       throw new Error(`cannot sample a string of pattern ${schema.pattern}`);

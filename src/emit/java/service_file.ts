@@ -13,6 +13,7 @@ import type {
   ParameterModel,
   ServiceModel,
 } from "../../model/api_model.ts";
+import { flattenQuery } from "../../model/query_object.ts";
 import { constraintAnnotations } from "./constraint_annotations.ts";
 import { compilationUnit, type DeclarationNames } from "./declaration_names.ts";
 import { LineWriter } from "./line_writer.ts";
@@ -129,7 +130,11 @@ function writeOperation(
 ): void {
   const paramNames = new NameAllocator();
   const tags: DocTag[] = [];
-  const params = op.parameters.map((p) => {
+  // A client fetcher travels as fetcherCode or fetcherId.
+  const wire = op.parameters.flatMap((p) =>
+    p.fetcher === undefined ? [p] : flattenQuery(p)
+  );
+  const params = wire.map((p) => {
     const name = paramNames.claim(sanitizeMemberName(p.name));
     if (p.doc !== undefined) tags.push({ tag: "param", name, text: p.doc });
     const type = toJType(

@@ -37,7 +37,7 @@ Deno.test("api-name: the class, its file and the errors type and file are rename
   const index = renamed.get("index.ts")!;
   assert.match(
     index,
-    /^export \{ BookStoreApi \} from "\.\/BookStoreApi\.ts";$/m,
+    /^export \{ BookStoreApi, type BookStoreApiOptions \} from "\.\/BookStoreApi\.ts";$/m,
   );
   assert.match(
     index,

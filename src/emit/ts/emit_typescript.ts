@@ -67,6 +67,12 @@ import {
   QUERIES_NAMES,
   queriesFileText,
 } from "./queries_file.ts";
+import {
+  FETCHERS_FILE,
+  fetchersText,
+  hasClientFetchers,
+  serviceHasClientFetchers,
+} from "./fetchers_file.ts";
 import { modelHasParts, multipartText } from "./multipart.ts";
 import { enumsIndexText, type EnumStyle, enumText } from "./enum_style.ts";
 import { type ImportExtension, withExtension } from "./import_extension.ts";
@@ -171,8 +177,11 @@ export function emitTypeScript(
   add("ResponseOf.ts", responseOfText(model));
   add(SERVER_ERRORS_FILE, serverErrorsFileText(mutable));
   add("ElementOf.ts", elementOfText(model, extension));
-  add(`${apiName}.ts`, apiText(model, extension, apiName));
+  add(`${apiName}.ts`, apiText(model, extension, apiName, mutable));
   add("index.ts", rootIndexText(model, extension, apiName));
+  if (hasClientFetchers(model)) {
+    add(FETCHERS_FILE, fetchersText(model, { nulls: nulls.shapes, mutable }));
+  }
   add(
     errorsFile(apiName),
     errorsFileText(model, { extension, apiName, mutable, embeddables }),
@@ -332,6 +341,7 @@ function apiText(
   model: ApiModel,
   extension: ImportExtension,
   apiName: string,
+  mutable: boolean,
 ): string {
   const imports = new Imports(`${apiName}.ts`, extension);
   imports.add("Executor", "Executor.ts");
@@ -356,20 +366,40 @@ function apiText(
     );
   }
   if (model.services.length > 0) lines.push("");
+  const fetchers = hasClientFetchers(model);
   if (model.services.length === 0) {
     lines.push(`${INDENT}constructor(_executor: Executor) {}`);
   } else {
-    lines.push(`${INDENT}constructor(executor: Executor) {`);
+    lines.push(
+      fetchers
+        ? `${INDENT}constructor(executor: Executor, options: ${apiName}Options = {}) {`
+        : `${INDENT}constructor(executor: Executor) {`,
+    );
     for (const service of model.services) {
       lines.push(
         `${INDENT}${INDENT}this.${
           lowerFirst(service.name)
-        } = new ${service.name}(executor);`,
+        } = new ${service.name}(executor${
+          fetchers && serviceHasClientFetchers(service) ? ", options" : ""
+        });`,
       );
     }
     lines.push(`${INDENT}}`);
   }
   lines.push("}");
+  if (fetchers) {
+    lines.push(
+      "",
+      ...docLines(`Options of {@link ${apiName}}.`, ""),
+      `export interface ${apiName}Options {`,
+      ...docLines(
+        "Send the fetchers built with `fetchers.ts` as `?fetcherId=` (the SHA-256\nof their canonical text) instead of their text: short, cacheable URLs,\nfor a server in allow-list mode whose manifest lists them. Default\nfalse: `?fetcherCode=`.",
+        INDENT,
+      ),
+      `${INDENT}${mutable ? "" : "readonly "}fetcherIds?: boolean;`,
+      "}",
+    );
+  }
   return lines.join("\n") + "\n";
 }
 
@@ -381,8 +411,13 @@ function rootIndexText(
 ): string {
   const from = (specifier: string) =>
     JSON.stringify(withExtension(specifier, extension));
+  const fetchers = hasClientFetchers(model);
   const lines = [
-    `export { ${apiName} } from ${from(`./${apiName}.ts`)};`,
+    fetchers
+      ? `export { ${apiName}, type ${apiName}Options } from ${
+        from(`./${apiName}.ts`)
+      };`
+      : `export { ${apiName} } from ${from(`./${apiName}.ts`)};`,
     errorsExportText(model, apiName, from(`./${errorsFile(apiName)}`)),
     `export type { ElementOf } from ${from("./ElementOf.ts")};`,
     `export type { CallOptions, CallSignal, Executor } from ${
@@ -397,6 +432,17 @@ function rootIndexText(
 } from ${from("./FetchExecutor.ts")};`,
     ...(modelHasParts(model)
       ? [`export type { ${UPLOAD_FILE} } from ${from(`./${MULTIPART_FILE}`)};`]
+      : []),
+    ...(fetchers
+      ? [
+        `export {
+  embeddable,
+  fetcher,
+  fetcherId,
+  fetcherText,
+  type ShapeOf,
+} from ${from(`./${FETCHERS_FILE}`)};`,
+      ]
       : []),
     `export type { RequestOf } from ${from("./RequestOf.ts")};`,
     `export type { ResponseOf } from ${from("./ResponseOf.ts")};`,

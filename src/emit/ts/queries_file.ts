@@ -291,16 +291,10 @@ function serviceLines(
 }
 
 /**
- * The operation's name in its query key, as a string literal.
- *
- * MERGE(i34, typed fetchers): this is the one place where a dynamic
- * operation's key changes when its options gain a typed \`fetcher: f\`: key
- * \`fetcherText(f)\` (from \`fetchers.ts\`) instead of \`f\`, by giving
- * \`query\` a key function for such an operation, for example
- * \`query(service, operation, send, (options) => ({ ...options, fetcher:
- * fetcherText(options.fetcher) }))\`. Until then the options are keyed as
- * they are: a dynamic operation's \`fetcherCode\` is a string, serialisable
- * already.
+ * The operation's name in its query key, as a string literal. A dynamic
+ * operation's options hold a builder fetcher, which serialises to its
+ * canonical text (`toJSON` in `fetchers.ts`), so the key is stable and
+ * serialisable as it is.
  */
 function keyName(operation: OperationModel): string {
   return JSON.stringify(operation.name);

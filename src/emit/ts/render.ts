@@ -146,10 +146,14 @@ export class Imports {
       const list = sorted.map((name) =>
         allTypes || names.get(name) ? name : `type ${name}`
       );
+      const head = `import ${allTypes ? "type " : ""}{`;
+      const from = `} from ${JSON.stringify(specifier)};`;
+      const line = `${head} ${list.join(", ")} ${from}`;
+      // As \`deno fmt\` breaks an import that overflows: a name a line.
       lines.push(
-        `import ${allTypes ? "type " : ""}{ ${list.join(", ")} } from ${
-          JSON.stringify(specifier)
-        };`,
+        line.length <= 80
+          ? line
+          : [head, ...list.map((name) => `${INDENT}${name},`), from].join("\n"),
       );
     }
     return lines;

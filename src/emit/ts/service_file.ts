@@ -13,6 +13,7 @@ import type {
   TypeRef,
 } from "../../model/api_model.ts";
 import { flattenQuery } from "../../model/query_object.ts";
+import { FETCHERS_FILE, serviceHasClientFetchers } from "./fetchers_file.ts";
 import type { ImportExtension } from "./import_extension.ts";
 import { castReturn, executorReturn, promiseSignature } from "./layout.ts";
 import {
@@ -31,6 +32,9 @@ import {
   serviceFile,
   TypeRenderer,
 } from "./render.ts";
+
+/** The builder's id function, as the services import it. */
+const fetcherIdFunction = "fetcherId";
 
 /** Names a generated service class uses for itself. */
 const RESERVED_OPERATION_NAMES = new Set(["constructor"]);
@@ -70,6 +74,20 @@ export function serviceFileText(
   body.push(`export class ${service.name} {`);
   if (service.operations.length === 0) {
     body.push(`${INDENT}constructor(_executor: Executor) {}`);
+  } else if (serviceHasClientFetchers(service)) {
+    imports.add(fetcherIdFunction, FETCHERS_FILE, true);
+    body.push(
+      `${INDENT}readonly #executor: Executor;`,
+      `${INDENT}readonly #fetcherIds: boolean;`,
+      "",
+      `${INDENT}constructor(`,
+      `${INDENT}${INDENT}executor: Executor,`,
+      `${INDENT}${INDENT}options: { ${types.readonly}fetcherIds?: boolean } = {},`,
+      `${INDENT}) {`,
+      `${INDENT}${INDENT}this.#executor = executor;`,
+      `${INDENT}${INDENT}this.#fetcherIds = options.fetcherIds ?? false;`,
+      `${INDENT}}`,
+    );
   } else {
     body.push(
       `${INDENT}readonly #executor: Executor;`,
@@ -145,12 +163,13 @@ function optionsTypeLines(
       .filter((tag) => tag !== undefined).join("\n");
     lines.push(...docLines(joinDocs(parameter.doc, tags), inner));
     // `| undefined`: exactOptionalPropertyTypes callers may pass a maybe.
+    const type = parameter.fetcher === undefined
+      ? types.render(parameter.type, inner)
+      : fetcherOptionType(parameter.fetcher.entity, types);
     lines.push(
       `${inner}${types.readonly}${propertyKey(optionKey(parameter))}${
         parameter.required ? "" : "?"
-      }: ${types.render(parameter.type, inner)}${
-        parameter.required ? "" : " | undefined"
-      };`,
+      }: ${type}${parameter.required ? "" : " | undefined"};`,
     );
   }
   lines.push(`${INDENT}};`);
@@ -166,18 +185,36 @@ function operationLines(
   const indent = INDENT;
   const inner = INDENT + INDENT;
   const result = operation.result;
+  const chosen = operation.parameters.find((p) => p.fetcher !== undefined);
   const type = result.type.kind === "void"
     ? "void"
-    : types.render(result.type, inner);
+    : chosen === undefined
+    ? types.render(result.type, inner)
+    : types.render(chosenShape(result.type, chosen.fetcher!.entity), inner);
   const resultType = result.nullable ? `${type} | undefined` : type;
   const name = operation.parameters.length === 0 ? "_options" : "options";
-  const optionsType = `${optionsName}[${JSON.stringify(operation.name)}]`;
+  const baseType = `${optionsName}[${JSON.stringify(operation.name)}]`;
+  // With a fetcher: laid out as \`deno fmt\` breaks the intersection.
+  const optionsType = chosen === undefined
+    ? ` ${baseType}`
+    : `\n${inner}${INDENT}& Omit<${baseType}, ${
+      JSON.stringify(optionKey(chosen))
+    }>\n${inner}${INDENT}& { ${types.readonly}${
+      propertyKey(optionKey(chosen))
+    }?: F | undefined }`;
   const fallback = allOptional(operation) ? " = {}" : "";
 
+  if (chosen !== undefined) {
+    const entity = chosen.fetcher!.entity;
+    types.imports.add(`${entity}Fetcher`, FETCHERS_FILE);
+    types.imports.add("ShapeOf", FETCHERS_FILE);
+  }
   const lines = [
     ...docLines(operation.doc, indent),
-    `${indent}readonly ${propertyKey(operation.name)} = async (`,
-    `${inner}${name}: ${optionsType}${fallback},`,
+    chosen === undefined
+      ? `${indent}readonly ${propertyKey(operation.name)} = async (`
+      : fetcherSignatureHead(operation.name, chosen.fetcher!.entity, indent),
+    `${inner}${name}:${optionsType}${fallback},`,
     `${inner}call: CallOptions = {},`,
     ...promiseSignature(indent, resultType),
   ];
@@ -241,6 +278,10 @@ function requestStatements(operation: OperationModel): string[] {
   } else {
     lines.push("const query: string[] = [];");
     for (const parameter of query) {
+      if (parameter.fetcher !== undefined) {
+        lines.push(...fetcherQueryLines(option(parameter)));
+        continue;
+      }
       for (const flat of flattenQuery(parameter)) {
         lines.push(...queryLines(flat, queryValue(parameter, flat)));
       }
@@ -292,6 +333,66 @@ function option(parameter: ParameterModel): string {
 function queryValue(parameter: ParameterModel, flat: ParameterModel): string {
   if (flat === parameter) return option(parameter);
   return `${option(parameter)}${parameter.required ? "." : "?."}${flat.name}`;
+}
+
+/**
+ * The result type of an operation taking a client fetcher of `entity`: its
+ * `Dynamic_<entity>` parts become the shape of the fetcher sent (`F`).
+ */
+function chosenShape(type: TypeRef, entity: string): TypeRef {
+  if (type.kind === "dynamic" && type.entity === entity) {
+    return { kind: "typeParameter", name: "ShapeOf<F>" };
+  }
+  if (type.kind === "array") {
+    return { kind: "array", element: chosenShape(type.element, entity) };
+  }
+  if (type.kind === "static") {
+    return { ...type, args: type.args.map((a) => chosenShape(a, entity)) };
+  }
+  return type;
+}
+
+/**
+ * The head of an operation generic in the fetcher it sends, laid out as
+ * \`deno fmt\` keeps it: on one line when it fits, else its type parameter
+ * on a line of its own.
+ */
+function fetcherSignatureHead(
+  name: string,
+  entity: string,
+  indent: string,
+): string {
+  const parameter = `F extends AnyFetcherOf<${
+    JSON.stringify(entity)
+  }> = ${entity}Fetcher`;
+  const head = `${indent}readonly ${propertyKey(name)} = async <`;
+  const line = `${head}${parameter}>(`;
+  return line.length <= 80
+    ? line
+    : `${head}\n${indent}${INDENT}${parameter},\n${indent}>(`;
+}
+
+/** The option type of a client fetcher: a built fetcher, or its text. */
+function fetcherOptionType(entity: string, types: TypeRenderer): string {
+  types.imports.add("AnyFetcherOf", FETCHERS_FILE);
+  return `AnyFetcherOf<${JSON.stringify(entity)}> | string`;
+}
+
+/**
+ * The statements sending a client fetcher: its text as `fetcherCode`, or
+ * with the client's `fetcherIds` its id as `fetcherId` (a string, which
+ * plain JavaScript may pass, always goes as text).
+ */
+function fetcherQueryLines(value: string): string[] {
+  return [
+    `if (${value} !== undefined) {`,
+    `${INDENT}query.push(`,
+    `${INDENT}${INDENT}this.#fetcherIds && typeof ${value} !== "string"`,
+    `${INDENT}${INDENT}${INDENT}? \`fetcherId=\${${fetcherIdFunction}(${value})}\``,
+    `${INDENT}${INDENT}${INDENT}: \`fetcherCode=\${encodeURIComponent(String(${value}))}\`,`,
+    `${INDENT});`,
+    "}",
+  ];
 }
 
 /** Statements adding one query parameter whose value is `value`. */

@@ -29,6 +29,8 @@ import {
 } from "./fetchers.ts";
 import { HttpError } from "../../runtime/http_error.ts";
 import { allowedMethods, methodNotAllowed } from "../method_not_allowed.ts";
+import { ClientFetchers } from "./client_fetchers.ts";
+import type { FetcherManifest } from "../fetcher_manifest.ts";
 import { shapePlan, type Shaper } from "./shape_plan.ts";
 import { type NullRenderMode, nullTargets } from "../../emit/ts/null_mode.ts";
 import { type AbsentResult, sendsNull } from "../../model/absent_result.ts";
@@ -57,6 +59,12 @@ export interface ControllerRoutesOptions {
   readonly inject?: Readonly<Record<string, Injector>>;
   /** Classes holding fetchers besides controllers and their default owners. */
   readonly fetcherOwners?: readonly AnyClass[];
+  /**
+   * Allow-list mode: `ClientFetcher<E>` parameters take only this
+   * manifest's fetchers (by id or text), any other is a 403. Default: any
+   * fetcher that compiles (on its budget).
+   */
+  readonly fetcherManifest?: FetcherManifest;
   /**
    * `orm.client.ts.null-render-mode`: with `null`, absent optional
    * properties of results are sent as `null`, as that mode's client types
@@ -113,6 +121,7 @@ export function controllerRoutes(options: ControllerRoutesOptions): Hono {
   const dynamics = new Map(model.dynamicEntities.map((d) => [d.entity, d]));
   const nulls = nullTargets(model, options.nullRenderMode);
   const parts = partChecks(model);
+  const clientFetchers = new ClientFetchers(model, options.fetcherManifest);
   const maxUploadBytes = byteLimit(
     "maxUploadBytes",
     options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
@@ -151,6 +160,7 @@ export function controllerRoutes(options: ControllerRoutesOptions): Hono {
       operation,
       handler: methodOf(instance, operation.name, service.controller),
       enums,
+      clientFetchers,
       inject: options.inject ?? {},
       check: checks.get(`${operation.httpMethod} ${operation.path}`),
       parts: parts.get(`${operation.httpMethod} ${operation.path}`),
@@ -192,6 +202,7 @@ interface Route {
   readonly operation: OperationModel;
   readonly handler: (...args: unknown[]) => unknown;
   readonly enums: EnumValues;
+  readonly clientFetchers: ClientFetchers;
   readonly inject: Readonly<Record<string, Injector>>;
   readonly check: BodyCheck | undefined;
   readonly parts: PartChecks | undefined;
@@ -284,6 +295,13 @@ function simpleArguments(route: Route, c: Context): unknown[] {
   let queries: Record<string, string[]> | undefined;
   for (let i = 0; i < parameters.length; i++) {
     const parameter = parameters[i]!;
+    if (parameter.fetcher !== undefined) {
+      args[i] = route.clientFetchers.bind(
+        parameter,
+        (key) => (queries ??= c.req.queries())[key] ?? [],
+      );
+      continue;
+    }
     if (parameter.properties !== undefined) {
       args[i] = bindObject(
         route,
@@ -314,6 +332,12 @@ function bindParameter(
   parameter: ParameterModel,
   c: Context,
 ): unknown {
+  if (parameter.fetcher !== undefined) {
+    return route.clientFetchers.bind(
+      parameter,
+      (key) => c.req.queries(key) ?? [],
+    );
+  }
   if (parameter.properties !== undefined) {
     return bindObject(route, parameter, (key) => c.req.queries(key) ?? []);
   }

@@ -153,8 +153,8 @@ export function createQueries(api: BookStoreApi) {
       ),
     },
     /**
-     * The client-shape variant: the client sends a fetcher string. Discouraged,
-     * kept for plain JavaScript clients.
+     * The client-shape variant: the client chooses the shape of the book it
+     * loads. The TypeScript client types the answer as exactly that shape.
      */
     dynamicBookService: {
       /** The prefix of the keys of every query and mutation of the service. */
@@ -164,6 +164,18 @@ export function createQueries(api: BookStoreApi) {
         "dynamicBookService",
         "findBook",
         api.dynamicBookService.findBook,
+      ),
+      /** Finds one store in the shape the client asks for. */
+      findStore: query(
+        "dynamicBookService",
+        "findStore",
+        api.dynamicBookService.findStore,
+      ),
+      /** Finds one author in the shape the client asks for. */
+      findAuthor: query(
+        "dynamicBookService",
+        "findAuthor",
+        api.dynamicBookService.findAuthor,
       ),
     },
     /** A greeting, to see the server is up. */

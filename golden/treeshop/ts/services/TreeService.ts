@@ -2,6 +2,14 @@
 
 import type { CallOptions, Executor } from "../Executor.ts";
 import { multipart, type UploadFile } from "../Multipart.ts";
+import {
+  type AnyFetcherOf,
+  fetcherId,
+  type ProductFetcher,
+  type ShapeOf,
+  type TreeNodeFetcher,
+  type WarehouseFetcher,
+} from "../fetchers.ts";
 import type { ProductDto } from "../model/dto/ProductDto.ts";
 import type { TreeNodeDto } from "../model/dto/TreeNodeDto.ts";
 import type { WarehouseDto } from "../model/dto/WarehouseDto.ts";
@@ -17,9 +25,14 @@ import type { Tuple2 } from "../model/static/Tuple2.ts";
 /** Category trees and products, for the shop's clients. */
 export class TreeService {
   readonly #executor: Executor;
+  readonly #fetcherIds: boolean;
 
-  constructor(executor: Executor) {
+  constructor(
+    executor: Executor,
+    options: { readonly fetcherIds?: boolean } = {},
+  ) {
     this.#executor = executor;
+    this.#fetcherIds = options.fetcherIds ?? false;
   }
 
   /** The whole tree below a root. */
@@ -32,6 +45,75 @@ export class TreeService {
     return (result ?? undefined) as
       | TreeNodeDto["TreeController/TREE_FETCHER"]
       | undefined;
+  };
+
+  /** A node in the shape the client asks for. */
+  readonly findNodeShape = async <
+    F extends AnyFetcherOf<"TreeNode"> = TreeNodeFetcher,
+  >(
+    options:
+      & Omit<TreeServiceOptions["findNodeShape"], "fetcher">
+      & { readonly fetcher?: F | undefined },
+    call: CallOptions = {},
+  ): Promise<ShapeOf<F> | undefined> => {
+    const query: string[] = [];
+    if (options.fetcher !== undefined) {
+      query.push(
+        this.#fetcherIds && typeof options.fetcher !== "string"
+          ? `fetcherId=${fetcherId(options.fetcher)}`
+          : `fetcherCode=${encodeURIComponent(String(options.fetcher))}`,
+      );
+    }
+    const path = `/tree/shapes/node/${encodeURIComponent(options.id)}`;
+    const uri = query.length === 0 ? path : `${path}?${query.join("&")}`;
+    const result = await this.#executor({ ...call, uri, method: "GET" });
+    return (result ?? undefined) as ShapeOf<F> | undefined;
+  };
+
+  /** A product in the shape the client asks for. */
+  readonly findProductShape = async <
+    F extends AnyFetcherOf<"Product"> = ProductFetcher,
+  >(
+    options:
+      & Omit<TreeServiceOptions["findProductShape"], "fetcher">
+      & { readonly fetcher?: F | undefined },
+    call: CallOptions = {},
+  ): Promise<ShapeOf<F> | undefined> => {
+    const query: string[] = [];
+    if (options.fetcher !== undefined) {
+      query.push(
+        this.#fetcherIds && typeof options.fetcher !== "string"
+          ? `fetcherId=${fetcherId(options.fetcher)}`
+          : `fetcherCode=${encodeURIComponent(String(options.fetcher))}`,
+      );
+    }
+    const path = `/tree/shapes/product/${encodeURIComponent(options.id)}`;
+    const uri = query.length === 0 ? path : `${path}?${query.join("&")}`;
+    const result = await this.#executor({ ...call, uri, method: "GET" });
+    return (result ?? undefined) as ShapeOf<F> | undefined;
+  };
+
+  /** A warehouse in the shape the client asks for. */
+  readonly findWarehouseShape = async <
+    F extends AnyFetcherOf<"Warehouse"> = WarehouseFetcher,
+  >(
+    options:
+      & Omit<TreeServiceOptions["findWarehouseShape"], "fetcher">
+      & { readonly fetcher?: F | undefined },
+    call: CallOptions = {},
+  ): Promise<ShapeOf<F> | undefined> => {
+    const query: string[] = [];
+    if (options.fetcher !== undefined) {
+      query.push(
+        this.#fetcherIds && typeof options.fetcher !== "string"
+          ? `fetcherId=${fetcherId(options.fetcher)}`
+          : `fetcherCode=${encodeURIComponent(String(options.fetcher))}`,
+      );
+    }
+    const path = `/tree/shapes/warehouse/${encodeURIComponent(options.id)}`;
+    const uri = query.length === 0 ? path : `${path}?${query.join("&")}`;
+    const result = await this.#executor({ ...call, uri, method: "GET" });
+    return (result ?? undefined) as ShapeOf<F> | undefined;
   };
 
   /** A node paired with one product of it. */
@@ -193,6 +275,24 @@ export type TreeServiceOptions = {
   readonly findTree: {
     /** Identifier of the root node. */
     readonly rootId: number;
+  };
+  readonly findNodeShape: {
+    /** Identifier of the node. */
+    readonly id: number;
+    /** The shape to load. */
+    readonly fetcher?: AnyFetcherOf<"TreeNode"> | string | undefined;
+  };
+  readonly findProductShape: {
+    /** Identifier of the product. */
+    readonly id: number;
+    /** The shape to load. */
+    readonly fetcher?: AnyFetcherOf<"Product"> | string | undefined;
+  };
+  readonly findWarehouseShape: {
+    /** Identifier of the warehouse. */
+    readonly id: number;
+    /** The shape to load. */
+    readonly fetcher?: AnyFetcherOf<"Warehouse"> | string | undefined;
   };
   readonly findNodeWithProduct: {
     /** Identifier of the node. */

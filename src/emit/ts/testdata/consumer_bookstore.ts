@@ -11,6 +11,7 @@
  * @module
  */
 
+import { Book, BookStore, fetcher } from "./client/fetchers.ts";
 import {
   type AllErrors,
   Api,
@@ -19,7 +20,6 @@ import {
   type BookDto,
   type BookNotFound,
   type BookServiceOptions,
-  type Dynamic_Book,
   type ElementOf,
   type Executor,
   type Gender,
@@ -69,7 +69,7 @@ export type Facts = [
   Assert<
     Equals<
       ResponseOf<typeof api.dynamicBookService.findBook>,
-      Dynamic_Book | undefined
+      { readonly [key: string]: unknown } | undefined
     >
   >,
   Assert<Equals<ResponseOf<typeof api.helloService.hello>, string>>,
@@ -130,7 +130,7 @@ export async function correctUses(): Promise<string> {
 
   const dynamic = await api.dynamicBookService.findBook({
     id: 1,
-    fetcherCode: "{ name store { name } }",
+    fetcher: fetcher(Book).name().store(fetcher(BookStore).name()),
   });
   const dynamicStore: string | undefined = dynamic?.store?.name;
 

@@ -58,7 +58,7 @@ public final class BookstoreConsumer {
     }
 
     static String dynamic(DynamicBookService books, HelloService hello) {
-        Optional<Dynamic_Book> book = books.findBook(1L, "{ name store { name } }");
+        Optional<Dynamic_Book> book = books.findBook(1L, "{ name store { name } }", null);
         String tenant = book.map(Dynamic_Book::tenant).orElse(null);
         return hello.hello() + tenant;
     }

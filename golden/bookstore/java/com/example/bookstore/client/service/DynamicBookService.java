@@ -2,7 +2,10 @@
 
 package com.example.bookstore.client.service;
 
+import com.example.bookstore.client.model.dynamic.Dynamic_Author;
 import com.example.bookstore.client.model.dynamic.Dynamic_Book;
+import com.example.bookstore.client.model.dynamic.Dynamic_BookStore;
+import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 import java.util.Optional;
 import org.springframework.cloud.openfeign.FeignClient;
@@ -12,8 +15,8 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestParam;
 
 /**
- * The client-shape variant: the client sends a fetcher string. Discouraged,
- * kept for plain JavaScript clients.
+ * The client-shape variant: the client chooses the shape of the book it
+ * loads. The TypeScript client types the answer as exactly that shape.
  *
  * <p>Client of <code>DynamicBookController</code>.
  */
@@ -24,11 +27,47 @@ public interface DynamicBookService {
      * Finds one book in the shape the client asks for.
      *
      * @param id Identifier of the book.
-     * @param fetcherCode Fetcher text such as <code>{ name store { name } }</code>.
+     * @param fetcherCode The shape to load, such as <code>{ name store { name } }</code>.
+     *
+     *     The text of a fetcher of Book, such as <code>{ id name }</code>; without it (and without fetcherId) the id alone.
+     * @param fetcherId Instead of fetcherCode: the id of a persisted fetcher, the lowercase hex SHA-256 of its canonical text, which the server's fetcher manifest lists (allow-list mode).
      */
     @GetMapping("/dynamic/book/{id}")
     Optional<Dynamic_Book> findBook(
         @PathVariable("id") long id,
-        @RequestParam(name = "fetcherCode", required = false) @Size(min = 1) @Nullable String fetcherCode
+        @RequestParam(name = "fetcherCode", required = false) @Size(min = 1) @Nullable String fetcherCode,
+        @RequestParam(name = "fetcherId", required = false) @Pattern(regexp = "^[0-9a-f]{64}$") @Nullable String fetcherId
+    );
+
+    /**
+     * Finds one store in the shape the client asks for.
+     *
+     * @param id Identifier of the store.
+     * @param fetcherCode The shape to load.
+     *
+     *     The text of a fetcher of BookStore, such as <code>{ id name }</code>; without it (and without fetcherId) the id alone.
+     * @param fetcherId Instead of fetcherCode: the id of a persisted fetcher, the lowercase hex SHA-256 of its canonical text, which the server's fetcher manifest lists (allow-list mode).
+     */
+    @GetMapping("/dynamic/store/{id}")
+    Optional<Dynamic_BookStore> findStore(
+        @PathVariable("id") long id,
+        @RequestParam(name = "fetcherCode", required = false) @Size(min = 1) @Nullable String fetcherCode,
+        @RequestParam(name = "fetcherId", required = false) @Pattern(regexp = "^[0-9a-f]{64}$") @Nullable String fetcherId
+    );
+
+    /**
+     * Finds one author in the shape the client asks for.
+     *
+     * @param id Identifier of the author.
+     * @param fetcherCode The shape to load.
+     *
+     *     The text of a fetcher of Author, such as <code>{ id name }</code>; without it (and without fetcherId) the id alone.
+     * @param fetcherId Instead of fetcherCode: the id of a persisted fetcher, the lowercase hex SHA-256 of its canonical text, which the server's fetcher manifest lists (allow-list mode).
+     */
+    @GetMapping("/dynamic/author/{id}")
+    Optional<Dynamic_Author> findAuthor(
+        @PathVariable("id") long id,
+        @RequestParam(name = "fetcherCode", required = false) @Size(min = 1) @Nullable String fetcherCode,
+        @RequestParam(name = "fetcherId", required = false) @Pattern(regexp = "^[0-9a-f]{64}$") @Nullable String fetcherId
     );
 }

@@ -5,6 +5,9 @@ package com.example.shop.client.service;
 import com.example.shop.client.model.dto.ProductDto;
 import com.example.shop.client.model.dto.TreeNodeDto;
 import com.example.shop.client.model.dto.WarehouseDto;
+import com.example.shop.client.model.dynamic.Dynamic_Product;
+import com.example.shop.client.model.dynamic.Dynamic_TreeNode;
+import com.example.shop.client.model.dynamic.Dynamic_Warehouse;
 import com.example.shop.client.model.statics.Delivery;
 import com.example.shop.client.model.statics.ImageMeta;
 import com.example.shop.client.model.statics.ImageReceipt;
@@ -13,16 +16,20 @@ import com.example.shop.client.model.statics.ProductFilter;
 import com.example.shop.client.model.statics.Promotion;
 import com.example.shop.client.model.statics.PromotionReceipt;
 import com.example.shop.client.model.statics.Tuple2;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.springframework.cloud.openfeign.FeignClient;
 import org.springframework.cloud.openfeign.SpringQueryMap;
+import org.springframework.lang.Nullable;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RequestPart;
 import org.springframework.web.multipart.MultipartFile;
 
@@ -42,6 +49,54 @@ public interface TreeService {
     @GetMapping("/api/v1/tree/{rootId}")
     Optional<TreeNodeDto.TreeController_TREE_FETCHER> findTree(
         @PathVariable("rootId") long rootId
+    );
+
+    /**
+     * A node in the shape the client asks for.
+     *
+     * @param id Identifier of the node.
+     * @param fetcherCode The shape to load.
+     *
+     *     The text of a fetcher of TreeNode, such as <code>{ id name }</code>; without it (and without fetcherId) the id alone.
+     * @param fetcherId Instead of fetcherCode: the id of a persisted fetcher, the lowercase hex SHA-256 of its canonical text, which the server's fetcher manifest lists (allow-list mode).
+     */
+    @GetMapping("/api/v1/tree/shapes/node/{id}")
+    Optional<Dynamic_TreeNode> findNodeShape(
+        @PathVariable("id") long id,
+        @RequestParam(name = "fetcherCode", required = false) @Size(min = 1) @Nullable String fetcherCode,
+        @RequestParam(name = "fetcherId", required = false) @Pattern(regexp = "^[0-9a-f]{64}$") @Nullable String fetcherId
+    );
+
+    /**
+     * A product in the shape the client asks for.
+     *
+     * @param id Identifier of the product.
+     * @param fetcherCode The shape to load.
+     *
+     *     The text of a fetcher of Product, such as <code>{ id name }</code>; without it (and without fetcherId) the id alone.
+     * @param fetcherId Instead of fetcherCode: the id of a persisted fetcher, the lowercase hex SHA-256 of its canonical text, which the server's fetcher manifest lists (allow-list mode).
+     */
+    @GetMapping("/api/v1/tree/shapes/product/{id}")
+    Optional<Dynamic_Product> findProductShape(
+        @PathVariable("id") long id,
+        @RequestParam(name = "fetcherCode", required = false) @Size(min = 1) @Nullable String fetcherCode,
+        @RequestParam(name = "fetcherId", required = false) @Pattern(regexp = "^[0-9a-f]{64}$") @Nullable String fetcherId
+    );
+
+    /**
+     * A warehouse in the shape the client asks for.
+     *
+     * @param id Identifier of the warehouse.
+     * @param fetcherCode The shape to load.
+     *
+     *     The text of a fetcher of Warehouse, such as <code>{ id name }</code>; without it (and without fetcherId) the id alone.
+     * @param fetcherId Instead of fetcherCode: the id of a persisted fetcher, the lowercase hex SHA-256 of its canonical text, which the server's fetcher manifest lists (allow-list mode).
+     */
+    @GetMapping("/api/v1/tree/shapes/warehouse/{id}")
+    Optional<Dynamic_Warehouse> findWarehouseShape(
+        @PathVariable("id") long id,
+        @RequestParam(name = "fetcherCode", required = false) @Size(min = 1) @Nullable String fetcherCode,
+        @RequestParam(name = "fetcherId", required = false) @Pattern(regexp = "^[0-9a-f]{64}$") @Nullable String fetcherId
     );
 
     /**

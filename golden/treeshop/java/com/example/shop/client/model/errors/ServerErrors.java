@@ -30,7 +30,7 @@ public final class ServerErrors {
     }
 
     /**
-     * No route matches the path (an empty path variable), or the handler found nothing there.
+     * No route matches the path (an empty path variable), the handler found nothing there, or a fetcherId names no fetcher the server knows.
      *
      * <p>Its {@code error} is <code>not-found</code>, answered with HTTP 404.
      *
@@ -43,6 +43,22 @@ public final class ServerErrors {
     ) {
         /** The HTTP status this error is answered with. */
         public static final int STATUS = 404;
+    }
+
+    /**
+     * In allow-list mode, a fetcher (fetcherCode or fetcherId) that the server's fetcher manifest does not list; nothing ran.
+     *
+     * <p>Its {@code error} is <code>unlisted-fetcher</code>, answered with HTTP 403.
+     *
+     * @param error The code.
+     */
+    public record UnlistedFetcher(
+        String error,
+        String parameter,
+        String message
+    ) {
+        /** The HTTP status this error is answered with. */
+        public static final int STATUS = 403;
     }
 
     /**
