@@ -8,10 +8,13 @@
  *   deno task bench [--endpoints 250,1000,4000] [--rounds 5] [--json]
  *                   [--skip hey_api,orval] [--no-http] [--http-seconds 5]
  *                   [--rss-endpoints N] [--json-file FILE] [--keep]
- *                   [--postgres URL]
+ *                   [--postgres URL] [--big-books N]
  *
  * `--postgres URL` (else env DATABASE_URL): the PostgreSQL database of
- * `books_vs_sql_pg` (Tailor's server seeds it when empty).
+ * `books_vs_sql_pg` (Tailor's server seeds it when empty). `--big-books N`
+ * (default 200,000; 0: none): the server on a bookstore of N more books
+ * (`bench_big_db.ts`): the worst accepted request's CPU and `/helloworld`'s
+ * p99 under the costliest requests.
  *
  * Timings need a quiet machine; timing is kept out of `deno test`.
  *
@@ -31,6 +34,7 @@ import {
 } from "./bench_commands.ts";
 import { hasProc, median, rssRun, timeRun } from "./bench_process.ts";
 import { measureWarm, type WarmResult } from "./bench_watch.ts";
+import { measureBigDatabase } from "./bench_big_db.ts";
 import {
   formatTable,
   type Report,
@@ -62,6 +66,7 @@ function parseOptions(args: string[]) {
         keep: { type: "boolean", default: false },
         "json-file": { type: "string" },
         postgres: { type: "string" },
+        "big-books": { type: "string", default: "200000" },
       },
     }).values;
   } catch (error) {
@@ -194,6 +199,12 @@ if (import.meta.main) {
   const rssSize = values["rss-endpoints"] === undefined
     ? Math.max(...sizes)
     : positiveIntegers(values["rss-endpoints"], "--rss-endpoints")[0]!;
+  const bigBooks = Number(values["big-books"]);
+  if (!Number.isSafeInteger(bigBooks) || bigBooks < 0) {
+    usage(
+      `--big-books takes a number of books (0: none): ${values["big-books"]}`,
+    );
+  }
   const skipped = new Set(values.skip.split(",").map((s) => s.trim()));
   const log = (line: string) => console.error(line);
   const tools = await pinnedTools();
@@ -252,6 +263,11 @@ if (import.meta.main) {
         ? { value: null, reason: "no PostgreSQL: give --postgres URL" }
         : await booksVsSqlPostgres(load, postgres),
     };
+    const bigDatabase: Report["bigDatabase"] = values["no-http"]
+      ? { reason: "--no-http" }
+      : bigBooks === 0
+      ? { reason: "--big-books 0" }
+      : await measureBigDatabase(work, bigBooks, rounds!, 300, log);
     const report: Report = {
       rounds: rounds!,
       sizes,
@@ -268,6 +284,7 @@ if (import.meta.main) {
       warmCode,
       rss,
       http,
+      bigDatabase,
     };
     const json = JSON.stringify(toJson(report), null, 2);
     if (values["json-file"] !== undefined) {

@@ -38,6 +38,8 @@ const READY_TIMEOUT_MS = 300_000;
 /** A running server child. */
 export interface Server {
   readonly port: number;
+  /** The server process's id (its CPU time is in /proc/PID). */
+  readonly pid: number;
   stop(): Promise<void>;
 }
 
@@ -84,7 +86,7 @@ async function startServer(
     try {
       const response = await fetch(`http://127.0.0.1:${port}${path}`);
       await response.body?.cancel();
-      if (response.ok) return { port, stop };
+      if (response.ok) return { port, pid: child.pid, stop };
     } catch {
       // not listening yet
     }

@@ -7,6 +7,7 @@
 
 import type { HttpRatio } from "./bench_http.ts";
 import type { WarmResult } from "./bench_watch.ts";
+import type { BigDatabaseResult } from "./bench_big_db.ts";
 
 /** Min and median of one command's rounds, or why it was not measured. */
 export type Timing =
@@ -37,6 +38,8 @@ export interface Report {
     }
     | { readonly reason: string };
   readonly http: Readonly<Record<"zip" | "books" | "booksPostgres", HttpRatio>>;
+  /** The server on a real-sized database (`--big-books`), or why not. */
+  readonly bigDatabase: BigDatabaseResult | { readonly reason: string };
 }
 
 /** Per-size ratios: numerator command / denominator command. */
@@ -67,6 +70,8 @@ export const TARGETS: Readonly<Record<string, string>> = {
   books_vs_sql: ">= 0.8",
   books_vs_sql_pg: ">= 0.8",
   rss_vs_tsc: "<= 1.5 at 4000",
+  worst_accepted_cpu_ms: "<= 100 (200,000 books, server defaults)",
+  helloworld_p99_ms: "<= 50 (while 4 clients send the costliest request)",
 };
 
 function round3(value: number): number {
@@ -129,6 +134,16 @@ export function toJson(report: Report): Record<string, unknown> {
     ratios[key] = ratio.value === null ? null : round3(ratio.value);
     if (ratio.value === null) notes[key] = ratio.reason;
   }
+  const big = report.bigDatabase;
+  if ("reason" in big) {
+    ratios.worst_accepted_cpu_ms = null;
+    ratios.helloworld_p99_ms = null;
+    notes.worst_accepted_cpu_ms = big.reason;
+    notes.helloworld_p99_ms = big.reason;
+  } else {
+    ratios.worst_accepted_cpu_ms = big.worstAcceptedCpuMs;
+    ratios.helloworld_p99_ms = big.helloworldP99Ms;
+  }
   const rss = report.rss;
   if (
     "mb" in rss && typeof rss.mb.generate === "number" &&
@@ -165,6 +180,7 @@ export function toJson(report: Report): Record<string, unknown> {
       ? { endpoints: rss.endpoints, ...roundValues(rss.mb) }
       : null,
     http: report.http,
+    big_database: big,
     machine: report.machine,
     tools: report.tools,
     tsgo: report.tsgo,
@@ -247,6 +263,8 @@ export function formatTable(report: Report): string {
       "books_vs_sql",
       "books_vs_sql_pg",
       "rss_vs_tsc",
+      "worst_accepted_cpu_ms",
+      "helloworld_p99_ms",
     ]
   ) {
     lines.push(row(key, [cell(json[key])]));

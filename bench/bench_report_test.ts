@@ -28,6 +28,16 @@ const REPORT: Report = {
     books: { value: null, reason: "no store" },
     booksPostgres: { value: 0.85, tailorRps: 850, baselineRps: 1000 },
   },
+  bigDatabase: {
+    books: 200_012,
+    worstAcceptedCpuMs: 80,
+    worstAccepted: "widest_page",
+    worstRequest: "widest_page",
+    helloworldIdleP99Ms: 3,
+    helloworldP99Ms: 20,
+    helloworldAcceptedP99Ms: 20,
+    requests: {},
+  },
 };
 
 Deno.test("--json carries every key the performance targets name", () => {
@@ -42,10 +52,14 @@ Deno.test("--json carries every key the performance targets name", () => {
       "books_vs_sql",
       "books_vs_sql_pg",
       "rss_vs_tsc",
+      "worst_accepted_cpu_ms",
+      "helloworld_p99_ms",
     ]
   ) {
     ok(key in json, key);
   }
+  deepStrictEqual(json.worst_accepted_cpu_ms, 80);
+  deepStrictEqual(json.helloworld_p99_ms, 20);
   deepStrictEqual(json.cold_vs_tsc, { 250: 2, 1000: 2 });
   deepStrictEqual(json.cold_vs_tsgo, { 250: null, 1000: null });
   deepStrictEqual(json.ts_vs_openapi_typescript, { 250: 2, 1000: null });

@@ -60,6 +60,13 @@ export interface SqliteDriverOptions {
 export const DEFAULT_BUSY_TIMEOUT_MS = 5000;
 
 /**
+ * Default statement time limit of a read (`statementTimeoutMs` of the
+ * store and of `postgresDriver`): 500 ms. The fetcher budget's cost limits
+ * keep real requests far below it; it stops what they cannot foresee.
+ */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 500;
+
+/**
  * SQLite's own busy_timeout: how long one attempt may block the thread
  * (node:sqlite is synchronous). Longer waits go back to the event loop
  * between attempts, so a lock held elsewhere never freezes the server.

@@ -10,6 +10,7 @@
 import type { Sql } from "postgres";
 import {
   DEFAULT_BUSY_TIMEOUT_MS,
+  DEFAULT_STATEMENT_TIMEOUT_MS,
   type Driver,
   type Row,
   type Runner,
@@ -19,6 +20,7 @@ import {
   redactUrl,
   StoreBusyError,
   StoreOpenError,
+  StoreTimeoutError,
   StoreUnavailableError,
 } from "./store_errors.ts";
 
@@ -31,6 +33,12 @@ export interface PostgresDriverOptions {
    * with a StoreBusyError (503). Default {@link DEFAULT_BUSY_TIMEOUT_MS}.
    */
   readonly busyTimeoutMs?: number;
+  /**
+   * The server cancels a statement running longer (`statement_timeout`),
+   * which fails with a StoreTimeoutError (503 `store-timeout`); seeding
+   * transactions have none. Default `DEFAULT_STATEMENT_TIMEOUT_MS` (500).
+   */
+  readonly statementTimeoutMs?: number;
   /** Seconds to wait for a new connection. Default 10. */
   readonly connectTimeoutSeconds?: number;
   /** Schema searched first (`search_path`), for example one per test. */
@@ -66,6 +74,9 @@ const UNREACHABLE = new Set([
 /** SQLSTATEs of a lock that was not had in time. */
 const BUSY = new Set(["55P03", "40P01"]);
 
+/** SQLSTATE of a statement cancelled by `statement_timeout`. */
+const QUERY_CANCELED = "57014";
+
 /**
  * A driver on the PostgreSQL database of `url`
  * (`postgres://user:password@host:port/database`). After a lost
@@ -84,6 +95,13 @@ export function postgresDriver(
     throw new TypeError(`poolSize must be at least 1, got ${poolSize}`);
   }
   const busyTimeoutMs = options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS;
+  const statementTimeoutMs = options.statementTimeoutMs ??
+    DEFAULT_STATEMENT_TIMEOUT_MS;
+  if (!Number.isSafeInteger(statementTimeoutMs) || statementTimeoutMs < 1) {
+    throw new TypeError(
+      `statementTimeoutMs must be at least 1, got ${statementTimeoutMs}`,
+    );
+  }
   const label = redactUrl(url);
   let sql: Sql | undefined;
   let opened: Promise<void> | undefined;
@@ -94,6 +112,9 @@ export function postgresDriver(
     const code = (error as { code?: unknown })?.code;
     if (typeof code !== "string") return error;
     if (BUSY.has(code)) return new StoreBusyError(label, busyTimeoutMs);
+    if (code === QUERY_CANCELED) {
+      return new StoreTimeoutError(statementTimeoutMs);
+    }
     if (!UNREACHABLE.has(code)) return error;
     const now = performance.now();
     // Statements that were under way together fail together: one try.
@@ -146,6 +167,7 @@ export function postgresDriver(
         connection: {
           application_name: "tailor",
           lock_timeout: busyTimeoutMs,
+          statement_timeout: statementTimeoutMs,
           ...(options.schema === undefined
             ? {}
             : { search_path: options.schema }),
@@ -171,6 +193,8 @@ export function postgresDriver(
       if (sql === undefined) await open();
       try {
         return await sql!.begin(async (tx) => {
+          // Seeding may take long (and wait for another server's seed).
+          await tx.unsafe("SET LOCAL statement_timeout = 0");
           await tx.unsafe(SEED_LOCK);
           return await work({
             all: (text, params) => run(tx as unknown as Sql, text, params),
