@@ -82,6 +82,13 @@ const SERVE_EXAMPLE: CommandSpec = {
         "how long a statement waits for a lock another process holds on --db; then a request answers 503",
     },
     {
+      name: "db-readers",
+      value: "N",
+      default: "the cores but one, 1 to 4",
+      description:
+        "threads reading a SQLite --db file (0: on the main thread), so a long statement never holds other requests",
+    },
+    {
       name: "db-statement-timeout",
       value: "MS",
       default: "500",
@@ -141,7 +148,7 @@ async function exampleSource(
 
 /**
  * The driver `--db` (else `DATABASE_URL`), `--db-busy-timeout`,
- * `--db-pool` and `--db-statement-timeout` ask for: SQLite in memory, a
+ * `--db-pool`, `--db-readers` and `--db-statement-timeout` ask for: SQLite in memory, a
  * SQLite file, or PostgreSQL.
  */
 function storeDriver(
@@ -165,7 +172,15 @@ function storeDriver(
   if (poolSize !== undefined) {
     throw new UsageError("--db-pool needs a postgres:// --db");
   }
-  return sqliteDriver(db === undefined ? ":memory:" : databaseFile(db), busy);
+  const readers = number("db-readers", "a number of threads (0 or more)", 0);
+  if (readers !== undefined && db === undefined) {
+    throw new UsageError("--db-readers needs a SQLite --db file");
+  }
+  return sqliteDriver(db === undefined ? ":memory:" : databaseFile(db), {
+    ...busy,
+    ...(readers === undefined ? {} : { readers }),
+    ...(statementTimeoutMs === undefined ? {} : { statementTimeoutMs }),
+  });
 }
 
 /** Starts the example server; resolves with the exit status when it stops. */

@@ -187,12 +187,14 @@ export class Store {
     this.#dialect = options.dialect ?? options.driver?.dialect ??
       sqliteDialect;
     this.#driver = options.driver ??
-      sqliteDriver(
-        options.path ?? ":memory:",
-        options.busyTimeoutMs === undefined
+      sqliteDriver(options.path ?? ":memory:", {
+        ...(options.busyTimeoutMs === undefined
           ? {}
-          : { busyTimeoutMs: options.busyTimeoutMs },
-      );
+          : { busyTimeoutMs: options.busyTimeoutMs }),
+        ...(options.statementTimeoutMs === undefined
+          ? {}
+          : { statementTimeoutMs: options.statementTimeoutMs }),
+      });
     this.#filters = new Map(
       (options.filters ?? []).map((filter) => [filter.entity, filter]),
     );
