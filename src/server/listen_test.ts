@@ -10,11 +10,17 @@ const LARGE = new Uint8Array(8 * 1024 * 1024).fill(65);
 
 /**
  * Echoes the request's body length; `/hello` answers "hello", `/large`
- * {@link LARGE}.
+ * {@link LARGE}, `/headers` its `tenant` and `authorization` headers.
  */
 async function app(request: Request): Promise<Response> {
   const path = new URL(request.url).pathname;
   if (path === "/hello") return new Response("hello");
+  if (path === "/headers") {
+    return Response.json({
+      tenant: request.headers.get("tenant"),
+      authorization: request.headers.get("authorization"),
+    });
+  }
   if (path === "/large") {
     return new Response(LARGE, {
       headers: { "content-length": String(LARGE.length) },
@@ -153,6 +159,21 @@ Deno.test("listen: an h2c upgrade with Content-Length: 0 (Java's HttpClient) is 
     ));
     const { text } = await untilClosed(conn, 5000);
     assert.deepEqual(answers(text), ['200 {"length":3}']);
+  });
+});
+
+Deno.test("listen: dropping an h2c upgrade keeps the application headers its Connection names", async () => {
+  await serving({}, async (server) => {
+    const text = await exchange(
+      server,
+      "GET /headers HTTP/1.1\r\nHost: x\r\n" +
+        "Connection: Upgrade, HTTP2-Settings, tenant, authorization, close\r\n" +
+        "Upgrade: h2c\r\nHTTP2-Settings: AAEA\r\ntenant: a\r\n" +
+        "authorization: Bearer t\r\nContent-Length: 0\r\n\r\n",
+    );
+    assert.deepEqual(answers(text), [
+      '200 {"tenant":"a","authorization":"Bearer t"}',
+    ]);
   });
 });
 

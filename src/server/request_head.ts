@@ -42,6 +42,9 @@ const REQUEST_LINE = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+) ([^\s]+) HTTP\/1\.1$/;
 const HEADER_LINE = /^([^:]+):[ \t]*(.*?)[ \t]*$/;
 const CRLF_CRLF = [13, 10, 13, 10];
 
+/** The hop-by-hop headers of an HTTP/2 upgrade (RFC 7540 §3.2). */
+const UPGRADE_HEADERS = ["upgrade", "http2-settings"];
+
 /** Where the head's blank line ends in `bytes`, or -1 before it came. */
 export function headEnd(bytes: Uint8Array): number {
   outer: for (let i = 0; i + 3 < bytes.length; i++) {
@@ -83,10 +86,9 @@ export function readRequestHead(bytes: Uint8Array): RequestHead | undefined {
   ).filter((token) => token !== "");
   const dropUpgrade = length !== undefined && connection.includes("upgrade");
   const dropped = new Set(["connection", "keep-alive"]);
-  if (dropUpgrade) {
-    dropped.add("upgrade");
-    for (const token of connection) dropped.add(token);
-  }
+  // Only the upgrade's own headers: a `connection` token naming another
+  // header (`tenant`, `authorization`) must not remove it from the request.
+  if (dropUpgrade) { for (const name of UPGRADE_HEADERS) dropped.add(name); }
   const kept = headers.filter(([name]) => !dropped.has(name));
   const tokens = connection.filter((token) =>
     token !== "close" && token !== "keep-alive" && !dropped.has(token)
