@@ -37,6 +37,11 @@ export interface RelayOptions {
   readonly onHead?: () => void;
   /** Called once an answer is sent and the connection waits for the next. */
   readonly onIdle?: () => void;
+  /**
+   * Called when the rest of the connection is relayed byte for byte: the
+   * engine's own connection then keeps its time limits, request by request.
+   */
+  readonly onPassThrough?: () => void;
   /** True once the listener is stopping: no further request is taken. */
   readonly stopping?: () => boolean;
   /** Closes the relay when aborted (a timeout of the listener). */
@@ -66,6 +71,7 @@ export async function relayFirstRequest(
       const inner = await options.engine();
       opened.push(inner);
       if (head === undefined) {
+        options.onPassThrough?.();
         await relayToEnd(conn, inner, start);
         break;
       }
@@ -79,6 +85,7 @@ export async function relayFirstRequest(
         if (ahead.length === 0) return "handover";
         const rest = await options.engine();
         opened.push(rest);
+        options.onPassThrough?.();
         await relayToEnd(conn, rest, ahead);
         break;
       }

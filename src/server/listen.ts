@@ -147,6 +147,10 @@ export function listen(fetch: Fetch, options: ListenOptions): Listening {
  * Relays the first request of `conn` (`first_request.ts`), then serves the
  * rest of it with the engine; the connection's deadline follows: the
  * request timeout once the head is in, the idle timeout after the answer.
+ * Relayed byte for byte to its end (pipelined, chunked, `Expect`, HTTP/1.0,
+ * HTTP/2), it has no deadline of its own: the engine's connection at the
+ * other end has the same timeouts, moved by each of its requests, and its
+ * end ends the relay.
  */
 function relayThenServe(
   conn: Deno.Conn,
@@ -170,6 +174,9 @@ function relayThenServe(
     onIdle: () => {
       headIn = false;
       connection.deadline = performance.now() + how.timeouts.idleMs;
+    },
+    onPassThrough: () => {
+      connection.deadline = Infinity;
     },
     stopping: () => stopping,
   });

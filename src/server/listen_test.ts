@@ -177,6 +177,79 @@ Deno.test("listen: dropping an h2c upgrade keeps the application headers its Con
   });
 });
 
+/**
+ * Sends `first`, then a `GET /hello` every `everyMs` for `count` times on
+ * one connection; the "hello" answers read meanwhile, and whether the
+ * server closes the connection within `closeMs` after that.
+ */
+async function keepBusy(
+  server: Listening,
+  first: string,
+  count: number,
+  everyMs: number,
+  closeMs: number,
+): Promise<{ hellos: number; closedAfter: boolean }> {
+  const conn = await connect(server);
+  await conn.write(encoder.encode(first));
+  let text = "";
+  const closed = (async () => {
+    const buffer = new Uint8Array(4096);
+    for (;;) {
+      const n = await conn.read(buffer).catch(() => null);
+      if (n === null) return true;
+      text += decoder.decode(buffer.subarray(0, n));
+    }
+  })();
+  const hello = encoder.encode("GET /hello HTTP/1.1\r\nhost: x\r\n\r\n");
+  for (let i = 0; i < count; i++) {
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+    await conn.write(hello).catch(() => {});
+  }
+  await new Promise((resolve) => setTimeout(resolve, everyMs));
+  const hellos = text.match(/hello/g)?.length ?? 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const closedAfter = await Promise.race([
+    closed,
+    new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), closeMs);
+    }),
+  ]);
+  clearTimeout(timer);
+  conn.close();
+  await closed;
+  return { hellos, closedAfter };
+}
+
+Deno.test("listen: a busy connection relayed byte for byte is never cut by the idle or request timeouts", async () => {
+  await serving({ idleMs: 300, requestMs: 500 }, async (server) => {
+    const hello = "GET /hello HTTP/1.1\r\nhost: x\r\n\r\n";
+    for (
+      const [first, answered] of [
+        // Two pipelined requests: the rest is relayed byte for byte.
+        [hello + hello, 2],
+        // A chunked first request (answered {"length":5}).
+        [
+          "POST /echo HTTP/1.1\r\nhost: x\r\ntransfer-encoding: chunked\r\n" +
+          "\r\n5\r\nhello\r\n0\r\n\r\n",
+          0,
+        ],
+      ] as const
+    ) {
+      // 1.8 s of a request every 150 ms: past both timeouts, never idle;
+      // then idle, closed by the engine connection's idle timeout.
+      const { hellos, closedAfter } = await keepBusy(
+        server,
+        first,
+        12,
+        150,
+        3000,
+      );
+      assert.equal(hellos, answered + 12, first);
+      assert.ok(closedAfter, "an idle connection stays open");
+    }
+  });
+});
+
 Deno.test("listen: pipelined requests, a chunked body, HTTP/1.0 and Connection: close get their answers", async () => {
   await serving({}, async (server) => {
     assert.deepEqual(
