@@ -16,6 +16,7 @@ import {
   type Runner,
 } from "./driver.ts";
 import { postgresDialect } from "./postgres_dialect.ts";
+import { probePostgres } from "./postgres_probe.ts";
 import {
   redactUrl,
   StoreBusyError,
@@ -148,8 +149,10 @@ export function postgresDriver(
       throw translate(error);
     }
   };
+  const connectTimeoutMs = (options.connectTimeoutSeconds ?? 10) * 1000;
   const open = () =>
     opened ??= (async () => {
+      await probePostgres(url, label, connectTimeoutMs);
       const { default: postgres } = await import("postgres");
       sql = postgres(url, {
         max: poolSize,
@@ -173,13 +176,24 @@ export function postgresDriver(
             : { search_path: options.schema }),
         },
       });
-      await sql.unsafe("SELECT 1").catch((error: Error) => {
-        throw new StoreOpenError(
-          label,
-          error.message,
-          "check that the server runs, the URL (user, password, database) and that the database exists",
-        );
+      // The client retries a connection closed during its start-up at once
+      // and forever: a deadline ends that.
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          sql?.end({ timeout: 0 }).catch(() => {});
+          reject(new Error(`no answer within ${connectTimeoutMs} ms`));
+        }, connectTimeoutMs);
       });
+      await Promise.race([sql.unsafe("SELECT 1"), late]).catch(
+        (error: Error) => {
+          throw new StoreOpenError(
+            label,
+            error.message,
+            "check that the server runs, the URL (user, password, database) and that the database exists",
+          );
+        },
+      ).finally(() => clearTimeout(timer));
     })();
   const all = async (text: string, params: readonly unknown[]) => {
     if (sql === undefined) await open();
