@@ -167,6 +167,7 @@ export function sqliteDriver(
     untilFree(attempt, path, busyTimeoutMs);
   const open = () =>
     opened ??= retrying(() => {
+      checkRegularFile(path);
       database ??= openDatabase(path);
       if (path !== ":memory:") {
         // Reads the header: "file is not a database" shows here.
@@ -232,6 +233,27 @@ export function sqliteDriver(
 
 /** A statement that only reads (the store's SELECTs, with or without WITH). */
 const READ = /^\s*(SELECT|WITH)\b/i;
+
+/**
+ * Throws when `path` exists but is not a regular file (`/dev/null`, a
+ * folder): SQLite would fail later with "disk I/O error".
+ */
+function checkRegularFile(path: string): void {
+  if (path === ":memory:") return;
+  let info: Deno.FileInfo;
+  try {
+    info = Deno.statSync(path);
+  } catch {
+    return; // created when missing; other problems show when opening
+  }
+  if (!info.isFile) {
+    throw new Error(
+      `it is not a regular file (${
+        info.isDirectory ? "a folder" : "a device or special file"
+      })`,
+    );
+  }
+}
 
 function openDatabase(path: string): DatabaseSync {
   const database = new DatabaseSync(path);

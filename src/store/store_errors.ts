@@ -115,10 +115,19 @@ export function redactUrl(url: string): string {
 }
 
 /**
- * The file a `--db` argument names, made absolute; a URL of another engine
- * than PostgreSQL (`mysql://...`) is a {@link StoreOpenError}.
+ * The file a `--db` argument names, made absolute, or `:memory:` for an
+ * in-memory database; a SQLite `file:` URI and a URL of another engine than
+ * PostgreSQL (`mysql://...`) are a {@link StoreOpenError}.
  */
 export function databaseFile(argument: string): string {
+  if (argument === ":memory:") return argument;
+  if (/^file:/i.test(argument)) {
+    throw new StoreOpenError(
+      argument,
+      "SQLite file: URIs are not supported (their options, such as mode=ro, would be taken as part of a file name)",
+      "give the file's path; the store creates and seeds its tables, so it cannot be read-only",
+    );
+  }
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(argument)) {
     throw new StoreOpenError(
       redactUrl(argument),
