@@ -81,6 +81,11 @@ export async function serveWith(
     console.error(`${style.error("error:")} ${(error as Error).message}`);
     return 1;
   }
+  if (request.cors.includes("*")) {
+    console.error(
+      "note: --cors * lets the browser apps of every origin call this server (answered without credentials: no cookies)",
+    );
+  }
   let server: Listening;
   try {
     server = listen(
