@@ -250,6 +250,19 @@ Deno.test("listen: a busy connection relayed byte for byte is never cut by the i
   });
 });
 
+Deno.test("listen: a head whose lines end with a bare LF is answered at once", async () => {
+  await serving({ headersMs: 60_000 }, async (server) => {
+    const started = performance.now();
+    const text = await exchange(
+      server,
+      "GET /hello HTTP/1.1\nhost: x\nconnection: close\n\n",
+    );
+    assert.deepEqual(answers(text), ["200 hello"]);
+    // Not after a timeout: the headers timeout is a minute.
+    assert.ok(performance.now() - started < 30_000);
+  });
+});
+
 Deno.test("listen: pipelined requests, a chunked body, HTTP/1.0 and Connection: close get their answers", async () => {
   await serving({}, async (server) => {
     assert.deepEqual(

@@ -45,26 +45,34 @@ const CRLF_CRLF = [13, 10, 13, 10];
 /** The hop-by-hop headers of an HTTP/2 upgrade (RFC 7540 §3.2). */
 const UPGRADE_HEADERS = ["upgrade", "http2-settings"];
 
-/** Where the head's blank line ends in `bytes`, or -1 before it came. */
+/**
+ * Where the head's blank line ends in `bytes`, or -1 before it came. A
+ * line may end with a bare LF, as HTTP/1.1 parsers accept (RFC 9112 §2.2):
+ * such a head is complete too, and left to the engine as it came.
+ */
 export function headEnd(bytes: Uint8Array): number {
-  outer: for (let i = 0; i + 3 < bytes.length; i++) {
-    for (let j = 0; j < 4; j++) {
-      if (bytes[i + j] !== CRLF_CRLF[j]) continue outer;
-    }
-    return i + 4;
+  for (let i = 0; i + 1 < bytes.length; i++) {
+    if (bytes[i] !== 10) continue;
+    if (bytes[i + 1] === 10) return i + 2;
+    if (bytes[i + 1] === 13 && bytes[i + 2] === 10) return i + 3;
   }
   return -1;
+}
+
+/** Whether the head ending at `end` ends with CR LF CR LF. */
+function crlfEnded(bytes: Uint8Array, end: number): boolean {
+  return end >= 4 && CRLF_CRLF.every((byte, j) => bytes[end - 4 + j] === byte);
 }
 
 /**
  * The first request's head in `bytes` (which hold at least the whole head),
  * or undefined for anything but a plain HTTP/1.1 head with at most one
  * `content-length`: no `transfer-encoding`, no `expect`, no folded or
- * malformed line. What is not understood is left to the engine untouched.
+ * malformed line, no line ended by a bare LF. What is not understood is left to the engine untouched.
  */
 export function readRequestHead(bytes: Uint8Array): RequestHead | undefined {
   const end = headEnd(bytes);
-  if (end < 0) return undefined;
+  if (end < 0 || !crlfEnded(bytes, end)) return undefined;
   const lines = latin1(bytes.subarray(0, end - 4)).split("\r\n");
   const requestLine = REQUEST_LINE.exec(lines[0]!);
   if (requestLine === null) return undefined;
@@ -131,7 +139,7 @@ export function readAnswerHead(
   close: boolean,
 ): AnswerHead | undefined {
   const end = headEnd(bytes);
-  if (end < 0) return undefined;
+  if (end < 0 || !crlfEnded(bytes, end)) return undefined;
   const lines = latin1(bytes.subarray(0, end - 4)).split("\r\n");
   const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(lines[0]!)?.[1]);
   if (!Number.isInteger(status)) return undefined;

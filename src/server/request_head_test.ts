@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { readAnswerHead, readRequestHead } from "./request_head.ts";
+import { headEnd, readAnswerHead, readRequestHead } from "./request_head.ts";
 
 const bytes = (text: string) =>
   Uint8Array.from(text, (char) => char.charCodeAt(0));
@@ -98,6 +98,20 @@ Deno.test("readAnswerHead: the engine's close is dropped unless the client asked
   );
   assert.equal(
     readAnswerHead(bytes("HTTP/1.1 200 OK\r\n"), "GET", false),
+    undefined,
+  );
+});
+
+Deno.test("headEnd: a head ends at a blank line, its lines ended by CR LF or a bare LF; only CR LF heads are read", () => {
+  assert.equal(headEnd(bytes("GET / HTTP/1.1\r\nhost: x\r\n\r\nbody")), 27);
+  assert.equal(headEnd(bytes("GET / HTTP/1.1\nhost: x\n\nbody")), 24);
+  assert.equal(headEnd(bytes("GET / HTTP/1.1\r\nhost: x\r\n")), -1);
+  assert.equal(
+    readRequestHead(bytes("GET / HTTP/1.1\nhost: x\n\n")),
+    undefined,
+  );
+  assert.equal(
+    readRequestHead(bytes("GET / HTTP/1.1\r\nhost: x\n\n")),
     undefined,
   );
 });
