@@ -70,9 +70,15 @@ export async function relayFirstRequest(
       const head = readRequestHead(start);
       const inner = await options.engine();
       opened.push(inner);
-      if (head === undefined) {
+      if (head === undefined || head.chunked) {
         options.onPassThrough?.();
-        await relayToEnd(conn, inner, start);
+        await relayToEnd(
+          conn,
+          inner,
+          head === undefined
+            ? start
+            : concat(head.relayed, start.subarray(head.length)),
+        );
         break;
       }
       const requestEnd = head.length + head.bodyLength;

@@ -250,6 +250,19 @@ Deno.test("listen: a busy connection relayed byte for byte is never cut by the i
   });
 });
 
+Deno.test("listen: an h2c upgrade with a chunked body is answered in HTTP/1.1", async () => {
+  await serving({}, async (server) => {
+    const text = await exchange(
+      server,
+      "POST /echo HTTP/1.1\r\nHost: x\r\nConnection: Upgrade, HTTP2-Settings\r\n" +
+        "Upgrade: h2c\r\nHTTP2-Settings: AAEA\r\n" +
+        "Transfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n",
+    );
+    assert.deepEqual(answers(text), ['200 {"length":5}']);
+    assert.doesNotMatch(text, /upgrade/i);
+  });
+});
+
 Deno.test("listen: a head whose lines end with a bare LF is answered at once", async () => {
   await serving({ headersMs: 60_000 }, async (server) => {
     const started = performance.now();

@@ -27,6 +27,11 @@ export interface RequestHead {
   /** An upgrade the engine would refuse was dropped from the head. */
   readonly upgradeDropped: boolean;
   /**
+   * The body is chunked (an upgrade dropped from it): its end is left to
+   * the engine, the connection relayed byte for byte after the head.
+   */
+  readonly chunked: boolean;
+  /**
    * The head as the engine gets it: the upgrade dropped when it came with a
    * body length, and `connection: close`, so that the answer ends with its
    * connection.
@@ -67,7 +72,8 @@ function crlfEnded(bytes: Uint8Array, end: number): boolean {
 /**
  * The first request's head in `bytes` (which hold at least the whole head),
  * or undefined for anything but a plain HTTP/1.1 head with at most one
- * `content-length`: no `transfer-encoding`, no `expect`, no folded or
+ * `content-length`: no `transfer-encoding` (but a chunked body of an
+ * upgrade to drop), no `expect`, no folded or
  * malformed line, no line ended by a bare LF. What is not understood is left to the engine untouched.
  */
 export function readRequestHead(bytes: Uint8Array): RequestHead | undefined {
@@ -83,7 +89,6 @@ export function readRequestHead(bytes: Uint8Array): RequestHead | undefined {
     headers.push([header[1]!.toLowerCase(), header[2]!]);
   }
   const named = (name: string) => headers.filter(([n]) => n === name);
-  if (named("transfer-encoding").length > 0) return undefined;
   if (named("expect").length > 0) return undefined;
   const lengths = named("content-length");
   if (lengths.length > 1) return undefined;
@@ -92,7 +97,15 @@ export function readRequestHead(bytes: Uint8Array): RequestHead | undefined {
   const connection = named("connection").flatMap(([, value]) =>
     value.split(",").map((token) => token.trim().toLowerCase())
   ).filter((token) => token !== "");
-  const dropUpgrade = length !== undefined && connection.includes("upgrade");
+  const encodings = named("transfer-encoding");
+  // Only one chunked body, never beside a length: the engine judges others.
+  const chunked = encodings.length === 1 &&
+    encodings[0]![1].toLowerCase() === "chunked" && length === undefined;
+  if (encodings.length > 0 && !(chunked && connection.includes("upgrade"))) {
+    return undefined;
+  }
+  const dropUpgrade = (length !== undefined || chunked) &&
+    connection.includes("upgrade");
   const dropped = new Set(["connection", "keep-alive"]);
   // Only the upgrade's own headers: a `connection` token naming another
   // header (`tenant`, `authorization`) must not remove it from the request.
@@ -114,6 +127,7 @@ export function readRequestHead(bytes: Uint8Array): RequestHead | undefined {
     method: requestLine[1]!,
     close: connection.includes("close"),
     upgradeDropped: dropUpgrade,
+    chunked,
     relayed: bytesOf(relayed),
   };
 }
