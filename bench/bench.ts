@@ -257,6 +257,12 @@ if (import.meta.main) {
     const http: Report["http"] = {
       zip: values["no-http"] ? noHttp : await zipVsHono(load),
       books: values["no-http"] ? noHttp : await booksVsSql(load),
+      zipNewConn: values["no-http"]
+        ? noHttp
+        : await zipVsHono({ ...load, newConnections: true }),
+      booksNewConn: values["no-http"]
+        ? noHttp
+        : await booksVsSql({ ...load, newConnections: true }),
       booksPostgres: values["no-http"]
         ? noHttp
         : postgres === undefined

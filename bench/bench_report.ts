@@ -37,7 +37,12 @@ export interface Report {
       readonly mb: Record<string, number | string>;
     }
     | { readonly reason: string };
-  readonly http: Readonly<Record<"zip" | "books" | "booksPostgres", HttpRatio>>;
+  readonly http: Readonly<
+    Record<
+      "zip" | "books" | "booksPostgres" | "zipNewConn" | "booksNewConn",
+      HttpRatio
+    >
+  >;
   /** The server on a real-sized database (`--big-books`), or why not. */
   readonly bigDatabase: BigDatabaseResult | { readonly reason: string };
 }
@@ -69,6 +74,8 @@ export const TARGETS: Readonly<Record<string, string>> = {
   zip_vs_hono: ">= 0.9",
   books_vs_sql: ">= 0.8",
   books_vs_sql_pg: ">= 0.8",
+  zip_vs_hono_new_conn: "report (a new connection per request)",
+  books_vs_sql_new_conn: "report (a new connection per request)",
   rss_vs_tsc: "<= 1.5 at 4000",
   worst_accepted_cpu_ms: "<= 100 (200,000 books, server defaults)",
   helloworld_p99_ms: "<= 50 (while 4 clients send the costliest request)",
@@ -129,6 +136,8 @@ export function toJson(report: Report): Record<string, unknown> {
       ["zip_vs_hono", report.http.zip],
       ["books_vs_sql", report.http.books],
       ["books_vs_sql_pg", report.http.booksPostgres],
+      ["zip_vs_hono_new_conn", report.http.zipNewConn],
+      ["books_vs_sql_new_conn", report.http.booksNewConn],
     ] as const
   ) {
     ratios[key] = ratio.value === null ? null : round3(ratio.value);
@@ -262,6 +271,8 @@ export function formatTable(report: Report): string {
       "zip_vs_hono",
       "books_vs_sql",
       "books_vs_sql_pg",
+      "zip_vs_hono_new_conn",
+      "books_vs_sql_new_conn",
       "rss_vs_tsc",
       "worst_accepted_cpu_ms",
       "helloworld_p99_ms",

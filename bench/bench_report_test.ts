@@ -27,6 +27,8 @@ const REPORT: Report = {
     zip: { value: 0.95, tailorRps: 9500, baselineRps: 10000 },
     books: { value: null, reason: "no store" },
     booksPostgres: { value: 0.85, tailorRps: 850, baselineRps: 1000 },
+    zipNewConn: { value: 0.7, tailorRps: 700, baselineRps: 1000 },
+    booksNewConn: { value: null, reason: "--no-http" },
   },
   bigDatabase: {
     books: 200_012,
