@@ -118,7 +118,8 @@ const SETTLING_MS = 5_000;
 /**
  * Removes this user's engine directories in `temp` whose process is gone
  * (`kill -9` leaves them): named after a pid that no longer runs (where
- * `/proc` tells), else holding a socket nobody listens on.
+ * `/proc` tells; else older than a few seconds), and holding no socket
+ * that answers.
  */
 export async function removeStale(temp: string): Promise<number> {
   const proc = await exists("/proc/self");
@@ -130,10 +131,12 @@ export async function removeStale(temp: string): Promise<number> {
       const info = await Deno.stat(directory);
       if (info.uid !== Deno.uid()) continue;
       const pid = /^tailor-engine-(\d+)-/.exec(entry.name)?.[1];
-      const stale = pid !== undefined && proc
+      // Its socket unanswered too: a process of another pid namespace
+      // sharing this folder keeps its own.
+      const stale = (pid !== undefined && proc
         ? Number(pid) !== Deno.pid && !await exists(`/proc/${pid}`)
-        : Date.now() - (info.mtime?.getTime() ?? 0) > SETTLING_MS &&
-          await unanswered(`${directory}/engine.sock`);
+        : Date.now() - (info.mtime?.getTime() ?? 0) > SETTLING_MS) &&
+        await unanswered(`${directory}/engine.sock`);
       if (stale) {
         await Deno.remove(directory, { recursive: true });
         removed++;

@@ -61,13 +61,25 @@ Deno.test("engine socket: folders of processes that are gone are removed at star
     await Deno.utime(`${temp}/tailor-engine-oldstyle`, old, old);
     await make("tailor-engine-justmade");
     await make("unrelated-folder");
+    // A pid this namespace does not see, but a socket that answers: kept.
+    await make("tailor-engine-4194398-other");
+    const live = Deno.listen({
+      transport: "unix",
+      path: `${temp}/tailor-engine-4194398-other/engine.sock`,
+    });
+    const accepting = (async () => {
+      for await (const conn of live) conn.close();
+    })();
     assert.equal(await removeStale(temp), 2);
+    live.close();
+    await accepting.catch(() => {});
     const left = [];
     for await (const entry of Deno.readDir(temp)) left.push(entry.name);
     assert.deepEqual(
       left.sort(),
       [
         "tailor-engine-1-init",
+        "tailor-engine-4194398-other",
         `tailor-engine-${Deno.pid}-mine`,
         "tailor-engine-justmade",
         "unrelated-folder",
