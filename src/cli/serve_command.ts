@@ -90,7 +90,14 @@ export async function serveWith(
   try {
     server = listen(
       request.quiet ? app.fetch : accessLog.handler(app.fetch),
-      { port: request.port, hostname: request.hostname, ...request.timeouts },
+      {
+        port: request.port,
+        hostname: request.hostname,
+        ...request.timeouts,
+        ...(request.quiet
+          ? {}
+          : { onRefused: (line) => accessLog.refused(line) }),
+      },
     );
   } catch (error) {
     console.error(

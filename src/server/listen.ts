@@ -46,6 +46,12 @@ export interface ListenOptions extends ConnectionTimeouts {
   readonly hostname: string;
   /** Where problems of the listener are told (default `console.error`). */
   readonly log?: (message: string) => void;
+  /**
+   * Called with the first line of a request that Deno's engine refused
+   * (its own 400) before the app saw it, where the listener can tell: the
+   * first request of a connection. For the access log.
+   */
+  readonly onRefused?: (requestLine: string) => void;
 }
 
 /** A listening server. */
@@ -119,6 +125,9 @@ export function listen(fetch: Fetch, options: ListenOptions): Listening {
         engine: engine.connect,
         serve: serveConnection,
         timeouts,
+        ...(options.onRefused === undefined
+          ? {}
+          : { onRefused: options.onRefused }),
       });
       connection.served.finished.catch(() => {}).finally(() =>
         connections.delete(connection)
@@ -159,6 +168,7 @@ function relayThenServe(
     engine: () => Promise<Deno.Conn>;
     serve: ConnectionServer;
     timeouts: Required<ConnectionTimeouts>;
+    onRefused?: (requestLine: string) => void;
   },
 ): ServedConnection {
   let headIn = false;
@@ -179,6 +189,7 @@ function relayThenServe(
       connection.deadline = Infinity;
     },
     stopping: () => stopping,
+    ...(how.onRefused === undefined ? {} : { onRefused: how.onRefused }),
   });
   const finished = relayed.then((outcome) => {
     if (outcome === "done") return;

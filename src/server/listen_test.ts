@@ -276,6 +276,23 @@ Deno.test("listen: a head whose lines end with a bare LF is answered at once", a
   });
 });
 
+Deno.test("listen: a first request the engine refuses is told to onRefused", async () => {
+  const refused: string[] = [];
+  await serving({ onRefused: (line) => refused.push(line) }, async (server) => {
+    const text = await exchange(
+      server,
+      "GET /hello?x HTTP/1.1\r\nHost: x\r\nBad Header: x\r\n\r\n",
+    );
+    assert.match(text, /^HTTP\/1\.1 400 /);
+    // A request the app answers is not told.
+    await exchange(
+      server,
+      "GET /hello HTTP/1.1\r\nHost: x\r\nconnection: close\r\n\r\n",
+    );
+  });
+  assert.deepEqual(refused, ["GET /hello?x HTTP/1.1"]);
+});
+
 Deno.test("listen: pipelined requests, a chunked body, HTTP/1.0 and Connection: close get their answers", async () => {
   await serving({}, async (server) => {
     assert.deepEqual(
