@@ -8,12 +8,15 @@
  * latency of `/helloworld` while 4 clients send the costliest request over
  * and over, and with nothing else running.
  *
+ *   deno run -A bench/bench_big_db.ts [COUNT] [FOLDER | postgres://URL]
+ *
  * @module
  */
 
 import { makeBigBookstore } from "./big_bookstore.ts";
 import { median } from "./bench_process.ts";
 import { startTailorServer } from "./bench_http.ts";
+import { isPostgresUrl, redactUrl } from "../src/store/mod.ts";
 
 /** One costly request of the set. */
 export interface CostlyRequest {
@@ -186,8 +189,9 @@ async function probeUnderLoad(
 }
 
 /**
- * Builds (or reuses) the database in `work`, serves it, and measures.
- * `runs` times each request; `samples` probes per latency figure.
+ * Builds (or reuses) the database in `work` (a folder for a SQLite file,
+ * or a `postgres://` URL), serves it, and measures. `runs` times each
+ * request; `samples` probes per latency figure.
  */
 export async function measureBigDatabase(
   work: string,
@@ -196,12 +200,14 @@ export async function measureBigDatabase(
   samples = 300,
   log: (line: string) => void = () => {},
 ): Promise<BigDatabaseResult> {
-  const file = `${work}/big_bookstore_${count}.db`;
-  log(`big database: ${count} books in ${file}`);
-  const books = await makeBigBookstore(file, count);
+  const target = isPostgresUrl(work)
+    ? work
+    : `${work}/big_bookstore_${count}.db`;
+  log(`big database: ${count} books in ${redactUrl(target)}`);
+  const books = await makeBigBookstore(target, count);
   const server = await startTailorServer("/helloworld", [
     "--db",
-    file,
+    target,
     "--quiet",
     "--skip-type-check",
   ]);
