@@ -32,17 +32,23 @@ const BEARER = { authorization: "Bearer ann" };
 
 /**
  * What the document cannot say: a fetcher's grammar (`fetcherCode`), that a
- * client fetcher comes as `fetcherCode` or `fetcherId` but not both, and a
- * row that must exist (`parentId` of a new node).
+ * client fetcher comes as `fetcherCode` or `fetcherId` but not both, a row
+ * that must exist (`parentId` of a new node), and the store's offset budget
+ * (`pageIndex × pageSize` at most `maxOffset` rows skipped: OpenAPI 3.0
+ * bounds each parameter, never their product; the 422's description says
+ * it).
  */
 function inexpressible(request: FuzzRequest, body: unknown): boolean {
-  const reason = body as { parameter?: unknown; message?: unknown } | null;
+  const reason = body as
+    | { parameter?: unknown; message?: unknown; limit?: unknown }
+    | null;
   const fetcherCode = new URL(request.url, "http://x").searchParams.get(
     "fetcherCode",
   );
   // An empty one is no grammar: the document's minLength refuses it.
   return (reason?.parameter === "fetcherCode" && fetcherCode !== "") ||
     String(reason?.message).startsWith("send one fetcher:") ||
+    reason?.limit === "maxOffset" ||
     (reason?.parameter === "input" &&
       /^no node .* to attach to$/.test(String(reason.message)));
 }

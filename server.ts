@@ -6,7 +6,8 @@
  *
  * ```
  * deno task serve [--port 8080] [--hostname 127.0.0.1] [--config FILE]
- *                 [--db FILE|URL] [--db-pool N] [--project DIR | --model FILE]
+ *                 [--db FILE|URL] [--db-pool N] [--db-statement-timeout MS]
+ *                 [--project DIR | --model FILE]
  *                 [--skip-type-check] [--watch] [--quiet]
  * ```
  *
@@ -80,6 +81,20 @@ const SERVE_EXAMPLE: CommandSpec = {
       description:
         "how long a statement waits for a lock another process holds on --db; then a request answers 503",
     },
+    {
+      name: "db-readers",
+      value: "N",
+      default: "the cores but one, 1 to 4",
+      description:
+        "threads reading a SQLite --db file (0: on the main thread), so a long statement never holds other requests",
+    },
+    {
+      name: "db-statement-timeout",
+      value: "MS",
+      default: "500",
+      description:
+        "the statement time limit: a read whose statements run longer answers 503 store-timeout (PostgreSQL cancels the statement)",
+    },
   ],
   examples: [
     ["deno task serve", "http://127.0.0.1:8080/"],
@@ -110,7 +125,16 @@ async function exampleSource(
   if (request.project !== undefined || request.model !== undefined) {
     return await artifactSource(request);
   }
-  const bookstore = bookstoreServing({ driver: storeDriver(values) });
+  const statementTimeoutMs = integerFlag(
+    "db-statement-timeout",
+    stringFlag(values, "db-statement-timeout"),
+    1,
+    "milliseconds (1 or more)",
+  );
+  const bookstore = bookstoreServing({
+    driver: storeDriver(values, statementTimeoutMs),
+    ...(statementTimeoutMs === undefined ? {} : { statementTimeoutMs }),
+  });
   await bookstore.store.ready();
   return {
     project: BOOKSTORE,
@@ -123,10 +147,14 @@ async function exampleSource(
 }
 
 /**
- * The driver `--db` (else `DATABASE_URL`), `--db-busy-timeout` and
- * `--db-pool` ask for: SQLite in memory, a SQLite file, or PostgreSQL.
+ * The driver `--db` (else `DATABASE_URL`), `--db-busy-timeout`,
+ * `--db-pool`, `--db-readers` and `--db-statement-timeout` ask for: SQLite in memory, a
+ * SQLite file, or PostgreSQL.
  */
-function storeDriver(values: ParsedArgs["values"]): Driver {
+function storeDriver(
+  values: ParsedArgs["values"],
+  statementTimeoutMs: number | undefined,
+): Driver {
   const text = (name: string) => stringFlag(values, name);
   const number = (name: string, what: string, min: number) =>
     integerFlag(name, text(name), min, what);
@@ -137,13 +165,22 @@ function storeDriver(values: ParsedArgs["values"]): Driver {
   if (db !== undefined && isPostgresUrl(db)) {
     return postgresDriver(db, {
       ...busy,
+      ...(statementTimeoutMs === undefined ? {} : { statementTimeoutMs }),
       ...(poolSize === undefined ? {} : { poolSize }),
     });
   }
   if (poolSize !== undefined) {
     throw new UsageError("--db-pool needs a postgres:// --db");
   }
-  return sqliteDriver(db === undefined ? ":memory:" : databaseFile(db), busy);
+  const readers = number("db-readers", "a number of threads (0 or more)", 0);
+  if (readers !== undefined && db === undefined) {
+    throw new UsageError("--db-readers needs a SQLite --db file");
+  }
+  return sqliteDriver(db === undefined ? ":memory:" : databaseFile(db), {
+    ...busy,
+    ...(readers === undefined ? {} : { readers }),
+    ...(statementTimeoutMs === undefined ? {} : { statementTimeoutMs }),
+  });
 }
 
 /** Starts the example server; resolves with the exit status when it stops. */

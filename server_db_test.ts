@@ -219,6 +219,18 @@ Deno.test("--db: a file that cannot be used is one line naming it, exit 1", asyn
         damaged,
         /^error: cannot use the database .*damaged\.db: database disk image is malformed; give another file/,
       ],
+      [
+        "/dev/null",
+        /^error: cannot use the database \/dev\/null: it is not a regular file \(a device or special file\)/,
+      ],
+      [
+        `file:${dir}/x.db?mode=ro`,
+        /^error: cannot use the database file:.*x\.db\?mode=ro: SQLite file: URIs are not supported/,
+      ],
+      [
+        "postgres://%zz@127.0.0.1:1/shop",
+        /^error: cannot use the database postgres:\/\/%zz@127\.0\.0\.1:1\/shop: its user name holds a % that is not followed by two hex digits/,
+      ],
     ];
     const usages: [string[], RegExp][] = [
       [

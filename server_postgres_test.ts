@@ -173,7 +173,15 @@ testWithTool(POSTGRES_TOOL, {
   fn: () =>
     withDatabase(async (url) => {
       const [a, b] = await Promise.all([
-        startServer(["--db", url, "--db-busy-timeout", "20000"]),
+        startServer([
+          "--db",
+          url,
+          "--db-busy-timeout",
+          "20000",
+          // PostgreSQL counts a lock wait in statement_timeout too.
+          "--db-statement-timeout",
+          "20000",
+        ]),
         startServer(["--db", url]),
       ]);
       const locker = postgres(url, { max: 1, onnotice: () => {} });

@@ -14,6 +14,7 @@
  *                   [--skip hey_api,orval] [--no-http] [--http-seconds 5]
  *                   [--rss-endpoints N] [--json-file FILE] [--keep]
  *                   [--postgres URL] [--no-live] [--live-only]
+ *                   [--big-books N]
  *
  * The live loop (`bench_live.ts`: a server edit until it has reached 5
  * `api --watch` clients; an added route until its first 200) runs at each
@@ -22,6 +23,9 @@
  * `--postgres URL` (else env DATABASE_URL): the PostgreSQL database of
  * `books_vs_sql_pg` (Tailor's server seeds it when empty). `--skip
  * bookstore` leaves out the small project's fixed cost (bench_small.ts).
+ * `--big-books N` (default 200,000; 0: none): the server on a bookstore of
+ * N more books (`bench_big_db.ts`): the worst accepted request's CPU and
+ * `/helloworld`'s p99 under the costliest requests.
  *
  * Timings need a quiet machine; timing is kept out of `deno test`.
  *
@@ -44,6 +48,7 @@ import { measureWarm, type WarmResult } from "./bench_watch.ts";
 import { type DiffResult, measureDiff } from "./bench_diff.ts";
 import { measureSmall } from "./bench_small.ts";
 import { type LiveResult, measureLive } from "./bench_live.ts";
+import { measureBigDatabase } from "./bench_big_db.ts";
 import {
   formatTable,
   type Report,
@@ -78,6 +83,7 @@ function parseOptions(args: string[]) {
         postgres: { type: "string" },
         "no-live": { type: "boolean", default: false },
         "live-only": { type: "boolean", default: false },
+        "big-books": { type: "string", default: "200000" },
       },
     }).values;
   } catch (error) {
@@ -210,6 +216,12 @@ if (import.meta.main) {
   const rssSize = values["rss-endpoints"] === undefined
     ? Math.max(...sizes)
     : positiveIntegers(values["rss-endpoints"], "--rss-endpoints")[0]!;
+  const bigBooks = Number(values["big-books"]);
+  if (!Number.isSafeInteger(bigBooks) || bigBooks < 0) {
+    usage(
+      `--big-books takes a number of books (0: none): ${values["big-books"]}`,
+    );
+  }
   const skipped = new Set(values.skip.split(",").map((s) => s.trim()));
   const log = (line: string) => console.error(line);
   const tools = await pinnedTools();
@@ -285,6 +297,12 @@ if (import.meta.main) {
     const http: Report["http"] = {
       zip: values["no-http"] || liveOnly ? noHttp : await zipVsHono(load),
       books: values["no-http"] || liveOnly ? noHttp : await booksVsSql(load),
+      zipNewConn: values["no-http"] || liveOnly
+        ? noHttp
+        : await zipVsHono({ ...load, newConnections: true }),
+      booksNewConn: values["no-http"] || liveOnly
+        ? noHttp
+        : await booksVsSql({ ...load, newConnections: true }),
       booksPostgres: values["no-http"] || liveOnly
         ? noHttp
         : postgres === undefined
@@ -295,6 +313,11 @@ if (import.meta.main) {
     const fetcherTypes = skipped.has("fetcher_types")
       ? { reason: "--skip fetcher_types" }
       : await measureFetcherTypes();
+    const bigDatabase: Report["bigDatabase"] = values["no-http"] || liveOnly
+      ? { reason: "--no-http or --live-only" }
+      : bigBooks === 0
+      ? { reason: "--big-books 0" }
+      : await measureBigDatabase(work, bigBooks, rounds!, 300, log);
     const report: Report = {
       rounds: rounds!,
       sizes,
@@ -315,6 +338,7 @@ if (import.meta.main) {
       diff,
       small,
       fetcherTypes,
+      bigDatabase,
     };
     const json = JSON.stringify(toJson(report), null, 2);
     if (values["json-file"] !== undefined) {

@@ -27,6 +27,12 @@ export interface LoadOptions {
   readonly rounds: number;
   readonly seconds: number;
   readonly connections: number;
+  /**
+   * A new connection for every request: each sent with `connection: close`,
+   * autocannon connecting again after each answer (its `--reconnectRate 1`
+   * counts nothing in 9.0.0).
+   */
+  readonly newConnections?: boolean;
 }
 
 const BARE_SERVER = fileURLToPath(
@@ -38,6 +44,8 @@ const READY_TIMEOUT_MS = 300_000;
 /** A running server child. */
 export interface Server {
   readonly port: number;
+  /** The server process's id (its CPU time is in /proc/PID). */
+  readonly pid: number;
   stop(): Promise<void>;
 }
 
@@ -84,7 +92,7 @@ async function startServer(
     try {
       const response = await fetch(`http://127.0.0.1:${port}${path}`);
       await response.body?.cancel();
-      if (response.ok) return { port, stop };
+      if (response.ok) return { port, pid: child.pid, stop };
     } catch {
       // not listening yet
     }
@@ -165,6 +173,7 @@ async function load(url: string, options: LoadOptions): Promise<number> {
       String(options.connections),
       "-d",
       String(options.seconds),
+      ...(options.newConnections ? ["-H", "connection=close"] : []),
       url,
     ],
     env: { NO_COLOR: "1" },
@@ -179,9 +188,12 @@ async function load(url: string, options: LoadOptions): Promise<number> {
     );
   }
   const result = JSON.parse(text);
-  if (result.non2xx > 0 || result.errors > 0) {
+  // Connecting anew for each request, a few connections fail on a loaded
+  // machine (1 % seen here, on either server): up to 5 % then, none else.
+  const allowed = options.newConnections ? result.requests.total / 20 : 0;
+  if (result.non2xx > 0 || result.errors > allowed) {
     throw new Error(
-      `${url}: ${result.non2xx} non-2xx, ${result.errors} errors`,
+      `${url}: ${result.non2xx} non-2xx, ${result.errors} errors of ${result.requests.total} requests`,
     );
   }
   return result.requests.average;

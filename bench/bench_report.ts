@@ -11,6 +11,7 @@ import type { SmallReport } from "./bench_small.ts";
 import type { WarmResult } from "./bench_watch.ts";
 import { LIVE_CLIENTS, type LiveResult } from "./bench_live.ts";
 import type { FetcherTypesResult } from "./bench_fetcher_types.ts";
+import type { BigDatabaseResult } from "./bench_big_db.ts";
 
 /** Min and median of one command's rounds, or why it was not measured. */
 export type Timing =
@@ -42,7 +43,14 @@ export interface Report {
       readonly mb: Record<string, number | string>;
     }
     | { readonly reason: string };
-  readonly http: Readonly<Record<"zip" | "books" | "booksPostgres", HttpRatio>>;
+  readonly http: Readonly<
+    Record<
+      "zip" | "books" | "booksPostgres" | "zipNewConn" | "booksNewConn",
+      HttpRatio
+    >
+  >;
+  /** The server on a real-sized database (`--big-books`), or why not. */
+  readonly bigDatabase: BigDatabaseResult | { readonly reason: string };
   /** `tailor diff` of two models of each size (bench_diff.ts). */
   readonly diff: Readonly<Record<number, DiffResult>>;
   /** The bookstore's fixed cost (bench_small.ts), or why it was not measured. */
@@ -78,6 +86,8 @@ export const TARGETS: Readonly<Record<string, string>> = {
   zip_vs_hono: ">= 0.9",
   books_vs_sql: ">= 0.8",
   books_vs_sql_pg: ">= 0.8",
+  zip_vs_hono_new_conn: "report (a new connection per request)",
+  books_vs_sql_new_conn: "report (a new connection per request)",
   rss_vs_tsc: "<= 1.5 at 4000",
   diff_ms: "<= 1000 at 4000 (the diff of two models, in process)",
   diff_process_ms: "report (the whole `tailor diff a.json b.json` process)",
@@ -93,6 +103,8 @@ export const TARGETS: Readonly<Record<string, string>> = {
   fetcher_type_instantiations_read:
     "report (the same fetchers built and a property of their ShapeOf read)",
   fetcher_deep_nesting_checks: "true: no TS2589 at the text form's 16 levels",
+  worst_accepted_cpu_ms: "<= 100 (200,000 books, server defaults)",
+  helloworld_p99_ms: "<= 50 (while 4 clients send the costliest request)",
 };
 
 /** The small project's keys: seconds of its commands (bench_small.ts). */
@@ -158,10 +170,22 @@ export function toJson(report: Report): Record<string, unknown> {
       ["zip_vs_hono", report.http.zip],
       ["books_vs_sql", report.http.books],
       ["books_vs_sql_pg", report.http.booksPostgres],
+      ["zip_vs_hono_new_conn", report.http.zipNewConn],
+      ["books_vs_sql_new_conn", report.http.booksNewConn],
     ] as const
   ) {
     ratios[key] = ratio.value === null ? null : round3(ratio.value);
     if (ratio.value === null) notes[key] = ratio.reason;
+  }
+  const big = report.bigDatabase;
+  if ("reason" in big) {
+    ratios.worst_accepted_cpu_ms = null;
+    ratios.helloworld_p99_ms = null;
+    notes.worst_accepted_cpu_ms = big.reason;
+    notes.helloworld_p99_ms = big.reason;
+  } else {
+    ratios.worst_accepted_cpu_ms = big.worstAcceptedCpuMs;
+    ratios.helloworld_p99_ms = big.helloworldP99Ms;
   }
   const rss = report.rss;
   if (
@@ -239,6 +263,7 @@ export function toJson(report: Report): Record<string, unknown> {
         cpu_median_ms: report.small.cpuMs,
       }
       : null,
+    big_database: big,
     machine: report.machine,
     tools: report.tools,
     tsgo: report.tsgo,
@@ -364,10 +389,14 @@ export function formatTable(report: Report): string {
       "zip_vs_hono",
       "books_vs_sql",
       "books_vs_sql_pg",
+      "zip_vs_hono_new_conn",
+      "books_vs_sql_new_conn",
       "rss_vs_tsc",
       ...SMALL_KEYS.map(([key]) => key),
       "fetcher_type_instantiations",
       "fetcher_type_instantiations_read",
+      "worst_accepted_cpu_ms",
+      "helloworld_p99_ms",
     ]
   ) {
     lines.push(row(key, [cell(json[key])]));

@@ -27,6 +27,18 @@ const REPORT: Report = {
     zip: { value: 0.95, tailorRps: 9500, baselineRps: 10000 },
     books: { value: null, reason: "no store" },
     booksPostgres: { value: 0.85, tailorRps: 850, baselineRps: 1000 },
+    zipNewConn: { value: 0.7, tailorRps: 700, baselineRps: 1000 },
+    booksNewConn: { value: null, reason: "--no-http" },
+  },
+  bigDatabase: {
+    books: 200_012,
+    worstAcceptedCpuMs: 80,
+    worstAccepted: "widest_page",
+    worstRequest: "widest_page",
+    helloworldIdleP99Ms: 3,
+    helloworldP99Ms: 20,
+    helloworldAcceptedP99Ms: 20,
+    requests: {},
   },
   diff: {
     250: { diffMs: 12.4, processMs: 300, changes: 9 },
@@ -61,6 +73,8 @@ Deno.test("--json carries every key the performance targets name", () => {
       "books_vs_sql",
       "books_vs_sql_pg",
       "rss_vs_tsc",
+      "worst_accepted_cpu_ms",
+      "helloworld_p99_ms",
       "fetcher_type_instantiations",
     ]
   ) {
@@ -69,6 +83,8 @@ Deno.test("--json carries every key the performance targets name", () => {
   deepStrictEqual(json.fetcher_type_instantiations, 39);
   deepStrictEqual(json.fetcher_type_instantiations_read, 139);
   deepStrictEqual(json.fetcher_deep_nesting_checks, true);
+  deepStrictEqual(json.worst_accepted_cpu_ms, 80);
+  deepStrictEqual(json.helloworld_p99_ms, 20);
   deepStrictEqual(json.cold_vs_tsc, { 250: 2, 1000: 2 });
   deepStrictEqual(json.cold_vs_tsgo, { 250: null, 1000: null });
   deepStrictEqual(json.diff_ms, { 250: 12, 1000: null });

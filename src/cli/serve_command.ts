@@ -85,11 +85,23 @@ export async function serveWith(
     console.error(`${style.error("error:")} ${(error as Error).message}`);
     return 1;
   }
+  if (request.cors.includes("*")) {
+    console.error(
+      "note: --cors * lets the browser apps of every origin call this server (answered without credentials: no cookies)",
+    );
+  }
   let server: Listening;
   try {
     server = listen(
       request.quiet ? app.fetch : accessLog.handler(app.fetch),
-      { port: request.port, hostname: request.hostname, ...request.timeouts },
+      {
+        port: request.port,
+        hostname: request.hostname,
+        ...request.timeouts,
+        ...(request.quiet
+          ? {}
+          : { onRefused: (line) => accessLog.refused(line) }),
+      },
     );
   } catch (error) {
     console.error(

@@ -61,7 +61,7 @@ export const SERVE_OPTIONS: readonly OptionSpec[] = [
     value: "ORIGINS",
     default: "no cross-origin access",
     description:
-      "let browser apps of these origins call the server, comma-separated (http://localhost:5173)",
+      "let browser apps of these origins call the server, comma-separated (http://localhost:5173), or * for every origin",
   },
   {
     name: "absent-result",
@@ -166,8 +166,7 @@ export function serveRequest({ values }: ParsedArgs): ServeRequest {
     typeCheck: values["skip-type-check"] !== true,
     watch: values.watch === true,
     quiet: values.quiet === true,
-    cors: (text("cors") ?? "").split(",").map((origin) => origin.trim())
-      .filter((origin) => origin !== ""),
+    cors: corsOrigins(text("cors")),
     ...positive("max-body", text("max-body"), "maxBodyBytes"),
     ...(absentResult === undefined
       ? {}
@@ -178,6 +177,45 @@ export function serveRequest({ values }: ParsedArgs): ServeRequest {
       ...positive("idle-timeout", text("idle-timeout"), "idleMs"),
     },
   };
+}
+
+/**
+ * The origins of `--cors`: each `scheme://host[:port]` exactly as a browser
+ * sends it (http or https), or `*` alone for every origin.
+ *
+ * @throws UsageError naming what is not an origin.
+ */
+export function corsOrigins(text: string | undefined): string[] {
+  const origins = (text ?? "").split(",").map((origin) => origin.trim())
+    .filter((origin) => origin !== "");
+  for (const origin of origins) {
+    if (origin === "*") {
+      if (origins.length > 1) {
+        throw new UsageError(
+          "--cors * already lets every origin call the server; give it alone",
+        );
+      }
+      continue;
+    }
+    let url: URL | undefined;
+    try {
+      url = new URL(origin);
+    } catch {
+      url = undefined;
+    }
+    if (
+      url === undefined || !/^https?:$/.test(url.protocol) ||
+      url.origin !== origin
+    ) {
+      const meant = url !== undefined && /^https?:$/.test(url.protocol)
+        ? ` (did you mean ${url.origin}?)`
+        : "";
+      throw new UsageError(
+        `--cors takes origins such as http://localhost:5173, or *, not "${origin}"${meant}`,
+      );
+    }
+  }
+  return origins;
 }
 
 /** `{ [key]: n }` of a flag's positive integer, `{}` when it is absent. */

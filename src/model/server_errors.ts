@@ -16,9 +16,10 @@
  *   naming the property.
  * - 413 `payload-too-large`: a request body over the server's limit.
  * - 422 `fetcher-budget`: a client fetcher (`Dynamic_<Entity>` results) over
- *   its budget.
- * - 503 `store-busy` / `store-unavailable`: the store cannot answer now,
- *   with `Retry-After`; any handler may meet it.
+ *   its budget, or a page (`Page<...>` results) skipping more rows than it.
+ * - 503 `store-busy` / `store-unavailable` / `store-timeout`: the store
+ *   cannot answer now, or the request's database work ran past the
+ *   statement time limit, with `Retry-After`; any handler may meet it.
  *
  * @module
  */
@@ -123,10 +124,14 @@ export const SERVER_ERRORS: readonly ServerErrorModel[] = [
     status: 422,
     name: "FetcherBudget",
     codes: ["fetcher-budget"],
-    doc: "The client's fetcher loads more objects or bytes than its budget.",
-    answers: (op) => hasDynamic(op.result.type),
+    doc:
+      "The request asks for more work than its budget: the client's fetcher loads more objects or bytes, or ranks more rows, or the request skips more rows (offset) than allowed; `limit` names the limit, `max` its value.",
+    answers: (op) => hasDynamic(op.result.type) || isPage(op.result.type),
     fields: [
-      { name: "limit", type: ["maxObjects", "maxBytes"] },
+      {
+        name: "limit",
+        type: ["maxObjects", "maxBytes", "maxOffset", "maxSortedRows"],
+      },
       { name: "max", type: "integer" },
       { name: "message", type: "string" },
     ],
@@ -134,17 +139,24 @@ export const SERVER_ERRORS: readonly ServerErrorModel[] = [
   {
     status: 503,
     name: "ServiceUnavailable",
-    codes: ["store-busy", "store-unavailable"],
+    codes: ["store-busy", "store-unavailable", "store-timeout"],
     doc:
-      "The store is busy or unavailable; try again after `Retry-After` seconds.",
+      "The store is busy or unavailable, or the request's database work ran past the statement time limit (store-timeout: `limit` is `statementTimeoutMs`, `max` its milliseconds); try again after `Retry-After` seconds.",
     answers: () => true,
     fields: [
       { name: "message", type: "string" },
       { name: "retryAfter", type: "integer", optional: true },
+      { name: "limit", type: "string", optional: true },
+      { name: "max", type: "integer", optional: true },
     ],
     retryAfter: true,
   },
 ];
+
+/** Whether a result is a page of the store (`Page<...>`). */
+function isPage(type: TypeRef): boolean {
+  return type.kind === "static" && type.name === "Page";
+}
 
 /** Whether a result holds a client-shaped entity (`?fetcherCode=`). */
 export function hasDynamic(type: TypeRef): boolean {

@@ -27,15 +27,34 @@ export interface FetcherBudget {
   readonly maxObjects: number;
   /** Bytes of the answer's JSON, estimated while loading. */
   readonly maxBytes: number;
+  /**
+   * Rows skipped before the first one returned, by a page or list
+   * (`pageIndex × pageSize`, `offset`) or per parent by a to-many list
+   * (`books(offset: N)`): the database ranks every skipped row, so deep
+   * offsets cost as much as returning them. Checked for every read, server
+   * fetchers included (the offset comes from the request).
+   */
+  readonly maxOffset: number;
+  /**
+   * Rows the database must rank for a client fetcher's sorted or sliced
+   * to-many levels (`books(orderBy: ..., limit: ...)`), all levels
+   * together: every child of the level's parents is sorted, however few
+   * are kept. Counted (a bounded count) before each such level runs.
+   */
+  readonly maxSortedRows: number;
 }
 
 /**
- * 10,000 objects and 1 MiB of JSON: a few tens of milliseconds of work,
+ * 10,000 objects, 1 MiB of JSON, offsets up to 1,000 rows and 10,000
+ * ranked rows: at most about 100 ms of database work on a table of
+ * 200,000 books with 500-character names (`deno task bench`, docs/performance.md),
  * far above what the bookstore's real answers need.
  */
 export const DEFAULT_FETCHER_BUDGET: FetcherBudget = {
   maxObjects: 10_000,
   maxBytes: 1_048_576,
+  maxOffset: 1_000,
+  maxSortedRows: 10_000,
 };
 
 /** Fetchers compiled from client text. */
@@ -67,10 +86,29 @@ export function checkBudget(
   return budget;
 }
 
+/** What each limit counts, in an error message. */
+const LIMIT_UNITS: Readonly<Record<keyof FetcherBudget, string>> = {
+  maxObjects: "objects",
+  maxBytes: "bytes of JSON",
+  maxOffset: "skipped rows (offset)",
+  maxSortedRows: "rows to sort in its ordered or sliced lists",
+};
+
+/** What to do instead, per limit, in an error message. */
+const LIMIT_HINTS: Readonly<Record<keyof FetcherBudget, string>> = {
+  maxObjects: "select fewer associations or nest them less",
+  maxBytes: "select fewer associations or nest them less",
+  maxOffset:
+    "narrow the query with a condition or a sort instead of skipping rows",
+  maxSortedRows:
+    "order or slice fewer or smaller lists, or select them without orderBy, limit and offset",
+};
+
 /**
- * A client fetcher asked for more than its budget: answered 422
- * `{ error: "fetcher-budget", limit: "maxObjects" | "maxBytes", max,
- * message }`. Loading stopped at the level that went over.
+ * A request asked for more work than its budget: answered 422
+ * `{ error: "fetcher-budget", limit: "maxObjects" | "maxBytes" |
+ * "maxOffset" | "maxSortedRows", max, message }`. Loading stopped before
+ * the statement that went over.
  */
 export class FetcherBudgetError extends HttpError {
   /** The limit that was exceeded. */
@@ -78,9 +116,10 @@ export class FetcherBudgetError extends HttpError {
 
   /** `limit` of `max` exceeded (at least `reached`). */
   constructor(limit: keyof FetcherBudget, max: number, reached: number) {
-    const what = limit === "maxObjects" ? "objects" : "bytes of JSON";
-    const message =
-      `the fetcher asks for more than ${max} ${what} (at least ${reached}): select fewer associations or nest them less`;
+    const who = limit === "maxOffset" ? "request" : "fetcher";
+    const message = `the ${who} asks for more than ${max} ${
+      LIMIT_UNITS[limit]
+    } (at least ${reached}): ${LIMIT_HINTS[limit]}`;
     super(422, { error: "fetcher-budget", limit, max, message }, message);
     this.name = "FetcherBudgetError";
     this.limit = limit;

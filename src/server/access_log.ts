@@ -79,6 +79,19 @@ export class AccessLog {
     };
   }
 
+  /**
+   * Logs a request the HTTP engine refused before the app saw it, from
+   * its first line: `GET /path 400 refused by the HTTP engine`.
+   */
+  refused(requestLine: string): void {
+    const [method = "", target = ""] = requestLine.split(" ");
+    this.add(
+      `${escapeControl(method)} ${
+        escapeControl(target)
+      } 400 refused by the HTTP engine`,
+    );
+  }
+
   /** Logs one line (without its line break): printed soon, in order. */
   add(line: string): void {
     this.#lines.push(line);

@@ -88,3 +88,13 @@ Deno.test("a path cannot forge a log line or write terminal escapes", () => {
   // deno-lint-ignore no-control-regex -- no control character but the line break
   assert.doesNotMatch(printed.join(""), /[\x00-\x09\x0b-\x1f\x7f-\x9f]/);
 });
+
+Deno.test("access log: a request the engine refused is a line too, escaped", () => {
+  const printed: string[] = [];
+  const log = new AccessLog((text) => printed.push(text), 0);
+  log.refused("GET /a\x1b[31m HTTP/1.1");
+  log.flush();
+  assert.deepEqual(printed, [
+    "GET /a\\x1b[31m 400 refused by the HTTP engine",
+  ]);
+});

@@ -13,7 +13,10 @@ import { cors } from "hono/cors";
 
 /** Options of {@link corsPolicy}. */
 export interface CorsOptions {
-  /** The origins allowed, as a browser sends them: `http://localhost:5173`. */
+  /**
+   * The origins allowed, as a browser sends them: `http://localhost:5173`;
+   * `["*"]` allows every origin (answered `*`, so without credentials).
+   */
   readonly origins: readonly string[];
   /**
    * Request headers allowed besides `authorization`, `content-type` and the
@@ -46,7 +49,7 @@ export function corsPolicy(
     ),
   ];
   return cors({
-    origin: [...options.origins],
+    origin: options.origins.includes("*") ? "*" : [...options.origins],
     allowMethods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
     allowHeaders: headers,
     exposeHeaders: ["etag", "content-disposition"],

@@ -57,3 +57,13 @@ Deno.test("cors: another origin, or no cors option, gets no cross-origin access"
   });
   assert.equal(call.headers.get("access-control-allow-origin"), null);
 });
+
+Deno.test("cors: * lets every origin call, answered *", async () => {
+  const app = await treeshop({ cors: { origins: ["*"] } });
+  const answer = await app.request(
+    "/tree/nodes",
+    preflight("https://any.example"),
+  );
+  assert.equal(answer.status, 204);
+  assert.equal(answer.headers.get("access-control-allow-origin"), "*");
+});

@@ -248,6 +248,36 @@ Deno.test("fetcherBudget bounds the fetchers clients send, with the store's", as
   serving.store.close();
 });
 
+Deno.test("a page skipping more rows than maxOffset is a 422, a long sortCode a 400", async () => {
+  const serving = bookstoreServing();
+  const server = await createServer({
+    project: BOOKSTORE,
+    typeCheck: false,
+    controllers: serving.controllers,
+    fetcherOwners: serving.fetcherOwners,
+  });
+  // Offset 1,000 (the default maxOffset) is allowed, 1,005 is not.
+  assert.equal((await server.request("/books?pageIndex=200")).status, 200);
+  const deep = await server.request("/books?pageIndex=201");
+  assert.equal(deep.status, 422);
+  assert.deepEqual(await deep.json(), {
+    error: "fetcher-budget",
+    limit: "maxOffset",
+    max: 1000,
+    message:
+      "the request asks for more than 1000 skipped rows (offset) (at least 1005): narrow the query with a condition or a sort instead of skipping rows",
+  });
+  const terms = Array(2001).fill("name").join(",");
+  const long = await server.request(`/books?sortCode=${terms}`);
+  assert.equal(long.status, 400);
+  assert.deepEqual(await long.json(), {
+    error: "bad-request",
+    parameter: "sortCode",
+    message: "sortCode has 2001 terms; at most 16",
+  });
+  serving.store.close();
+});
+
 Deno.test("orm.client.uri-prefix: routes, client URIs and the document move under it", async () => {
   const server = await createServer({
     project: `${ROOT}src/server/routes/testdata/shop`,

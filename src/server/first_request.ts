@@ -39,10 +39,20 @@ export interface RelayOptions {
   readonly onIdle?: () => void;
   /** Called when an answer is an event stream (it lasts: no deadline). */
   readonly onStream?: () => void;
+  /**
+   * Called when the rest of the connection is relayed byte for byte: the
+   * engine's own connection then keeps its time limits, request by request.
+   */
+  readonly onPassThrough?: () => void;
   /** True once the listener is stopping: no further request is taken. */
   readonly stopping?: () => boolean;
   /** Closes the relay when aborted (a timeout of the listener). */
   readonly signal: AbortSignal;
+  /**
+   * Called with a request's first line when the engine refused it before
+   * any handler saw it (its own `400` without a body).
+   */
+  readonly onRefused?: (requestLine: string) => void;
 }
 
 const CHUNK = 64 * 1024;
@@ -63,12 +73,23 @@ export async function relayFirstRequest(
   try {
     let start = await readHead(conn, new Uint8Array(0));
     while (start !== undefined) {
+      const request = start;
       options.onHead?.();
       const head = readRequestHead(start);
       const inner = await options.engine();
       opened.push(inner);
-      if (head === undefined) {
-        await relayToEnd(conn, inner, start);
+      if (head === undefined || head.chunked) {
+        options.onPassThrough?.();
+        await relayToEnd(
+          conn,
+          inner,
+          head === undefined
+            ? start
+            : concat(head.relayed, start.subarray(head.length)),
+          (answer) => {
+            if (isRefusal(answer)) options.onRefused?.(firstLine(request));
+          },
+        );
         break;
       }
       const requestEnd = head.length + head.bodyLength;
@@ -81,6 +102,7 @@ export async function relayFirstRequest(
         if (ahead.length === 0) return "handover";
         const rest = await options.engine();
         opened.push(rest);
+        options.onPassThrough?.();
         await relayToEnd(conn, rest, ahead);
         break;
       }
@@ -196,30 +218,56 @@ async function sendAnswer(
   return head;
 }
 
-/** Relays `conn` to `inner` (after `first`) and back, until `inner` ends. */
+/**
+ * Relays `conn` to `inner` (after `first`) and back, until `inner` ends;
+ * `onAnswer` sees the first bytes of the answer.
+ */
 async function relayToEnd(
   conn: Deno.Conn,
   inner: Deno.Conn,
   first: Uint8Array,
+  onAnswer?: (bytes: Uint8Array) => void,
 ): Promise<void> {
   await writeAll(inner, first);
   const toEngine = copy(conn, inner).then(() => inner.closeWrite()).catch(
     () => {},
   );
-  await copy(inner, conn);
+  await copy(inner, conn, onAnswer);
   closeQuietly(conn);
   await toEngine;
 }
 
-/** Copies `from` to `to` until `from` ends. */
-async function copy(from: Deno.Conn, to: Deno.Conn): Promise<void> {
+/** Copies `from` to `to` until `from` ends; `onFirst` sees the first chunk. */
+async function copy(
+  from: Deno.Conn,
+  to: Deno.Conn,
+  onFirst?: (bytes: Uint8Array) => void,
+): Promise<void> {
   // One buffer: each chunk is written before the next read.
   const buffer = new Uint8Array(CHUNK);
+  let first = onFirst;
   for (;;) {
     const n = await from.read(buffer);
     if (n === null) return;
+    first?.(buffer.subarray(0, n));
+    first = undefined;
     await writeAll(to, buffer.subarray(0, n));
   }
+}
+
+/** Whether an answer starts as the engine's own refusal: 400, no body. */
+function isRefusal(answer: Uint8Array): boolean {
+  const text = String.fromCharCode(...answer.subarray(0, 512));
+  const head = text.slice(0, text.indexOf("\r\n\r\n") + 2);
+  return head.startsWith("HTTP/1.1 400 ") &&
+    /\r\ncontent-length: 0\r\n/i.test(head) &&
+    !/\r\ncontent-type:/i.test(head);
+}
+
+/** The first line of a request, without its line end (at most 8 KiB). */
+function firstLine(bytes: Uint8Array): string {
+  const text = String.fromCharCode(...bytes.subarray(0, 8192));
+  return text.split(/\r?\n/, 1)[0]!;
 }
 
 /** Up to `size` bytes of `conn`, or null at its end. */

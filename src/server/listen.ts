@@ -47,6 +47,12 @@ export interface ListenOptions extends ConnectionTimeouts {
   readonly hostname: string;
   /** Where problems of the listener are told (default `console.error`). */
   readonly log?: (message: string) => void;
+  /**
+   * Called with the first line of a request that Deno's engine refused
+   * (its own 400) before the app saw it, where the listener can tell: the
+   * first request of a connection. For the access log.
+   */
+  readonly onRefused?: (requestLine: string) => void;
 }
 
 /** A listening server. */
@@ -120,6 +126,9 @@ export function listen(fetch: Fetch, options: ListenOptions): Listening {
         engine: engine.connect,
         serve: serveConnection,
         timeouts,
+        ...(options.onRefused === undefined
+          ? {}
+          : { onRefused: options.onRefused }),
       });
       connection.served.finished.catch(() => {}).finally(() =>
         connections.delete(connection)
@@ -148,6 +157,10 @@ export function listen(fetch: Fetch, options: ListenOptions): Listening {
  * Relays the first request of `conn` (`first_request.ts`), then serves the
  * rest of it with the engine; the connection's deadline follows: the
  * request timeout once the head is in, the idle timeout after the answer.
+ * Relayed byte for byte to its end (pipelined, chunked, `Expect`, HTTP/1.0,
+ * HTTP/2), it has no deadline of its own: the engine's connection at the
+ * other end has the same timeouts, moved by each of its requests, and its
+ * end ends the relay.
  */
 function relayThenServe(
   conn: Deno.Conn,
@@ -156,6 +169,7 @@ function relayThenServe(
     engine: () => Promise<Deno.Conn>;
     serve: ConnectionServer;
     timeouts: Required<ConnectionTimeouts>;
+    onRefused?: (requestLine: string) => void;
   },
 ): ServedConnection {
   let headIn = false;
@@ -173,7 +187,11 @@ function relayThenServe(
       connection.deadline = performance.now() + how.timeouts.idleMs;
     },
     onStream: () => connection.deadline = Infinity,
+    onPassThrough: () => {
+      connection.deadline = Infinity;
+    },
     stopping: () => stopping,
+    ...(how.onRefused === undefined ? {} : { onRefused: how.onRefused }),
   });
   const finished = relayed.then((outcome) => {
     if (outcome === "done") return;

@@ -10,11 +10,17 @@ const LARGE = new Uint8Array(8 * 1024 * 1024).fill(65);
 
 /**
  * Echoes the request's body length; `/hello` answers "hello", `/large`
- * {@link LARGE}.
+ * {@link LARGE}, `/headers` its `tenant` and `authorization` headers.
  */
 async function app(request: Request): Promise<Response> {
   const path = new URL(request.url).pathname;
   if (path === "/hello") return new Response("hello");
+  if (path === "/headers") {
+    return Response.json({
+      tenant: request.headers.get("tenant"),
+      authorization: request.headers.get("authorization"),
+    });
+  }
   if (path === "/large") {
     return new Response(LARGE, {
       headers: { "content-length": String(LARGE.length) },
@@ -154,6 +160,137 @@ Deno.test("listen: an h2c upgrade with Content-Length: 0 (Java's HttpClient) is 
     const { text } = await untilClosed(conn, 5000);
     assert.deepEqual(answers(text), ['200 {"length":3}']);
   });
+});
+
+Deno.test("listen: dropping an h2c upgrade keeps the application headers its Connection names", async () => {
+  await serving({}, async (server) => {
+    const text = await exchange(
+      server,
+      "GET /headers HTTP/1.1\r\nHost: x\r\n" +
+        "Connection: Upgrade, HTTP2-Settings, tenant, authorization, close\r\n" +
+        "Upgrade: h2c\r\nHTTP2-Settings: AAEA\r\ntenant: a\r\n" +
+        "authorization: Bearer t\r\nContent-Length: 0\r\n\r\n",
+    );
+    assert.deepEqual(answers(text), [
+      '200 {"tenant":"a","authorization":"Bearer t"}',
+    ]);
+  });
+});
+
+/**
+ * Sends `first`, then a `GET /hello` every `everyMs` for `count` times on
+ * one connection; the "hello" answers read meanwhile, and whether the
+ * server closes the connection within `closeMs` after that.
+ */
+async function keepBusy(
+  server: Listening,
+  first: string,
+  count: number,
+  everyMs: number,
+  closeMs: number,
+): Promise<{ hellos: number; closedAfter: boolean }> {
+  const conn = await connect(server);
+  await conn.write(encoder.encode(first));
+  let text = "";
+  const closed = (async () => {
+    const buffer = new Uint8Array(4096);
+    for (;;) {
+      const n = await conn.read(buffer).catch(() => null);
+      if (n === null) return true;
+      text += decoder.decode(buffer.subarray(0, n));
+    }
+  })();
+  const hello = encoder.encode("GET /hello HTTP/1.1\r\nhost: x\r\n\r\n");
+  for (let i = 0; i < count; i++) {
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+    await conn.write(hello).catch(() => {});
+  }
+  await new Promise((resolve) => setTimeout(resolve, everyMs));
+  const hellos = text.match(/hello/g)?.length ?? 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const closedAfter = await Promise.race([
+    closed,
+    new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), closeMs);
+    }),
+  ]);
+  clearTimeout(timer);
+  conn.close();
+  await closed;
+  return { hellos, closedAfter };
+}
+
+Deno.test("listen: a busy connection relayed byte for byte is never cut by the idle or request timeouts", async () => {
+  await serving({ idleMs: 300, requestMs: 500 }, async (server) => {
+    const hello = "GET /hello HTTP/1.1\r\nhost: x\r\n\r\n";
+    for (
+      const [first, answered] of [
+        // Two pipelined requests: the rest is relayed byte for byte.
+        [hello + hello, 2],
+        // A chunked first request (answered {"length":5}).
+        [
+          "POST /echo HTTP/1.1\r\nhost: x\r\ntransfer-encoding: chunked\r\n" +
+          "\r\n5\r\nhello\r\n0\r\n\r\n",
+          0,
+        ],
+      ] as const
+    ) {
+      // 1.8 s of a request every 150 ms: past both timeouts, never idle;
+      // then idle, closed by the engine connection's idle timeout.
+      const { hellos, closedAfter } = await keepBusy(
+        server,
+        first,
+        12,
+        150,
+        3000,
+      );
+      assert.equal(hellos, answered + 12, first);
+      assert.ok(closedAfter, "an idle connection stays open");
+    }
+  });
+});
+
+Deno.test("listen: an h2c upgrade with a chunked body is answered in HTTP/1.1", async () => {
+  await serving({}, async (server) => {
+    const text = await exchange(
+      server,
+      "POST /echo HTTP/1.1\r\nHost: x\r\nConnection: Upgrade, HTTP2-Settings\r\n" +
+        "Upgrade: h2c\r\nHTTP2-Settings: AAEA\r\n" +
+        "Transfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n",
+    );
+    assert.deepEqual(answers(text), ['200 {"length":5}']);
+    assert.doesNotMatch(text, /upgrade/i);
+  });
+});
+
+Deno.test("listen: a head whose lines end with a bare LF is answered at once", async () => {
+  await serving({ headersMs: 60_000 }, async (server) => {
+    const started = performance.now();
+    const text = await exchange(
+      server,
+      "GET /hello HTTP/1.1\nhost: x\nconnection: close\n\n",
+    );
+    assert.deepEqual(answers(text), ["200 hello"]);
+    // Not after a timeout: the headers timeout is a minute.
+    assert.ok(performance.now() - started < 30_000);
+  });
+});
+
+Deno.test("listen: a first request the engine refuses is told to onRefused", async () => {
+  const refused: string[] = [];
+  await serving({ onRefused: (line) => refused.push(line) }, async (server) => {
+    const text = await exchange(
+      server,
+      "GET /hello?x HTTP/1.1\r\nHost: x\r\nBad Header: x\r\n\r\n",
+    );
+    assert.match(text, /^HTTP\/1\.1 400 /);
+    // A request the app answers is not told.
+    await exchange(
+      server,
+      "GET /hello HTTP/1.1\r\nHost: x\r\nconnection: close\r\n\r\n",
+    );
+  });
+  assert.deepEqual(refused, ["GET /hello?x HTTP/1.1"]);
 });
 
 Deno.test("listen: pipelined requests, a chunked body, HTTP/1.0 and Connection: close get their answers", async () => {

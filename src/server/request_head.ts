@@ -27,6 +27,11 @@ export interface RequestHead {
   /** An upgrade the engine would refuse was dropped from the head. */
   readonly upgradeDropped: boolean;
   /**
+   * The body is chunked (an upgrade dropped from it): its end is left to
+   * the engine, the connection relayed byte for byte after the head.
+   */
+  readonly chunked: boolean;
+  /**
    * The head as the engine gets it: the upgrade dropped when it came with a
    * body length, and `connection: close`, so that the answer ends with its
    * connection.
@@ -42,26 +47,38 @@ const REQUEST_LINE = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+) ([^\s]+) HTTP\/1\.1$/;
 const HEADER_LINE = /^([^:]+):[ \t]*(.*?)[ \t]*$/;
 const CRLF_CRLF = [13, 10, 13, 10];
 
-/** Where the head's blank line ends in `bytes`, or -1 before it came. */
+/** The hop-by-hop headers of an HTTP/2 upgrade (RFC 7540 §3.2). */
+const UPGRADE_HEADERS = ["upgrade", "http2-settings"];
+
+/**
+ * Where the head's blank line ends in `bytes`, or -1 before it came. A
+ * line may end with a bare LF, as HTTP/1.1 parsers accept (RFC 9112 §2.2):
+ * such a head is complete too, and left to the engine as it came.
+ */
 export function headEnd(bytes: Uint8Array): number {
-  outer: for (let i = 0; i + 3 < bytes.length; i++) {
-    for (let j = 0; j < 4; j++) {
-      if (bytes[i + j] !== CRLF_CRLF[j]) continue outer;
-    }
-    return i + 4;
+  for (let i = 0; i + 1 < bytes.length; i++) {
+    if (bytes[i] !== 10) continue;
+    if (bytes[i + 1] === 10) return i + 2;
+    if (bytes[i + 1] === 13 && bytes[i + 2] === 10) return i + 3;
   }
   return -1;
+}
+
+/** Whether the head ending at `end` ends with CR LF CR LF. */
+function crlfEnded(bytes: Uint8Array, end: number): boolean {
+  return end >= 4 && CRLF_CRLF.every((byte, j) => bytes[end - 4 + j] === byte);
 }
 
 /**
  * The first request's head in `bytes` (which hold at least the whole head),
  * or undefined for anything but a plain HTTP/1.1 head with at most one
- * `content-length`: no `transfer-encoding`, no `expect`, no folded or
- * malformed line. What is not understood is left to the engine untouched.
+ * `content-length`: no `transfer-encoding` (but a chunked body of an
+ * upgrade to drop), no `expect`, no folded or
+ * malformed line, no line ended by a bare LF. What is not understood is left to the engine untouched.
  */
 export function readRequestHead(bytes: Uint8Array): RequestHead | undefined {
   const end = headEnd(bytes);
-  if (end < 0) return undefined;
+  if (end < 0 || !crlfEnded(bytes, end)) return undefined;
   const lines = latin1(bytes.subarray(0, end - 4)).split("\r\n");
   const requestLine = REQUEST_LINE.exec(lines[0]!);
   if (requestLine === null) return undefined;
@@ -72,7 +89,6 @@ export function readRequestHead(bytes: Uint8Array): RequestHead | undefined {
     headers.push([header[1]!.toLowerCase(), header[2]!]);
   }
   const named = (name: string) => headers.filter(([n]) => n === name);
-  if (named("transfer-encoding").length > 0) return undefined;
   if (named("expect").length > 0) return undefined;
   const lengths = named("content-length");
   if (lengths.length > 1) return undefined;
@@ -81,12 +97,19 @@ export function readRequestHead(bytes: Uint8Array): RequestHead | undefined {
   const connection = named("connection").flatMap(([, value]) =>
     value.split(",").map((token) => token.trim().toLowerCase())
   ).filter((token) => token !== "");
-  const dropUpgrade = length !== undefined && connection.includes("upgrade");
-  const dropped = new Set(["connection", "keep-alive"]);
-  if (dropUpgrade) {
-    dropped.add("upgrade");
-    for (const token of connection) dropped.add(token);
+  const encodings = named("transfer-encoding");
+  // Only one chunked body, never beside a length: the engine judges others.
+  const chunked = encodings.length === 1 &&
+    encodings[0]![1].toLowerCase() === "chunked" && length === undefined;
+  if (encodings.length > 0 && !(chunked && connection.includes("upgrade"))) {
+    return undefined;
   }
+  const dropUpgrade = (length !== undefined || chunked) &&
+    connection.includes("upgrade");
+  const dropped = new Set(["connection", "keep-alive"]);
+  // Only the upgrade's own headers: a `connection` token naming another
+  // header (`tenant`, `authorization`) must not remove it from the request.
+  if (dropUpgrade) { for (const name of UPGRADE_HEADERS) dropped.add(name); }
   const kept = headers.filter(([name]) => !dropped.has(name));
   const tokens = connection.filter((token) =>
     token !== "close" && token !== "keep-alive" && !dropped.has(token)
@@ -104,6 +127,7 @@ export function readRequestHead(bytes: Uint8Array): RequestHead | undefined {
     method: requestLine[1]!,
     close: connection.includes("close"),
     upgradeDropped: dropUpgrade,
+    chunked,
     relayed: bytesOf(relayed),
   };
 }
@@ -131,7 +155,7 @@ export function readAnswerHead(
   close: boolean,
 ): AnswerHead | undefined {
   const end = headEnd(bytes);
-  if (end < 0) return undefined;
+  if (end < 0 || !crlfEnded(bytes, end)) return undefined;
   const lines = latin1(bytes.subarray(0, end - 4)).split("\r\n");
   const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(lines[0]!)?.[1]);
   if (!Number.isInteger(status)) return undefined;

@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
-import { readAnswerHead, readRequestHead } from "./request_head.ts";
+import { headEnd, readAnswerHead, readRequestHead } from "./request_head.ts";
 
 const bytes = (text: string) =>
   Uint8Array.from(text, (char) => char.charCodeAt(0));
 const text = (data: Uint8Array) => String.fromCharCode(...data);
 
-Deno.test("readRequestHead: an upgrade with a body length is dropped, with the headers its Connection names", () => {
+Deno.test("readRequestHead: an upgrade with a body length is dropped, with its own headers only", () => {
   const head = readRequestHead(bytes(
     "GET /books HTTP/1.1\r\nConnection: Upgrade, HTTP2-Settings\r\n" +
       "Content-Length: 0\r\nHost: x\r\nHTTP2-Settings: AAEA\r\n" +
@@ -20,6 +20,20 @@ Deno.test("readRequestHead: an upgrade with a body length is dropped, with the h
     [head.length, head.bodyLength, head.method, head.close],
     [157, 0, "GET", false],
   );
+});
+
+Deno.test("readRequestHead: application headers that Connection names stay when the upgrade is dropped", () => {
+  const head = readRequestHead(bytes(
+    "GET /books HTTP/1.1\r\nConnection: Upgrade, tenant, Authorization\r\n" +
+      "Upgrade: h2c\r\ntenant: a\r\nauthorization: Bearer t\r\n" +
+      "Content-Length: 0\r\n\r\n",
+  ))!;
+  assert.equal(
+    text(head.relayed),
+    "GET /books HTTP/1.1\r\ntenant: a\r\nauthorization: Bearer t\r\n" +
+      "content-length: 0\r\nconnection: tenant, authorization, close\r\n\r\n",
+  );
+  assert.equal(head.upgradeDropped, true);
 });
 
 Deno.test("readRequestHead: an upgrade without a body length, a client's close and other bytes pass as they came", () => {
@@ -84,6 +98,20 @@ Deno.test("readAnswerHead: the engine's close is dropped unless the client asked
   );
   assert.equal(
     readAnswerHead(bytes("HTTP/1.1 200 OK\r\n"), "GET", false),
+    undefined,
+  );
+});
+
+Deno.test("headEnd: a head ends at a blank line, its lines ended by CR LF or a bare LF; only CR LF heads are read", () => {
+  assert.equal(headEnd(bytes("GET / HTTP/1.1\r\nhost: x\r\n\r\nbody")), 27);
+  assert.equal(headEnd(bytes("GET / HTTP/1.1\nhost: x\n\nbody")), 24);
+  assert.equal(headEnd(bytes("GET / HTTP/1.1\r\nhost: x\r\n")), -1);
+  assert.equal(
+    readRequestHead(bytes("GET / HTTP/1.1\nhost: x\n\n")),
+    undefined,
+  );
+  assert.equal(
+    readRequestHead(bytes("GET / HTTP/1.1\r\nhost: x\n\n")),
     undefined,
   );
 });

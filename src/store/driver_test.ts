@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
 import { type Driver, ROW_PROTOTYPE, sqliteDriver } from "./driver.ts";
+import { databaseFile } from "./store_errors.ts";
 
 /** The rows of a statement as plain objects (node:sqlite gives null-prototype ones). */
 async function rows(driver: Driver, sql: string): Promise<unknown[]> {
@@ -80,4 +81,10 @@ Deno.test("sqlite driver: rows equal StatementSync.all's (order, duplicates, odd
   } finally {
     await Deno.remove(path);
   }
+});
+
+Deno.test("--db :memory: is the in-memory database, not a file of that name", () => {
+  assert.equal(databaseFile(":memory:"), ":memory:");
+  assert.match(databaseFile("books.db"), /^\/.*\/books\.db$/);
+  assert.throws(() => databaseFile("file:x.db?mode=ro"), /file: URIs/);
 });

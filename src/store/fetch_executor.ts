@@ -93,33 +93,35 @@ export async function loadRoots(
   const { schema, dialect } = context;
   const table = schema.table(fetcher.entity);
   const params = new SqlParams(dialect);
-  const withTotal = query.withTotal === true;
-  const build = () => {
-    const columns = selectList(context, table, fetcher);
-    if (withTotal) {
-      columns.push(`COUNT(*) OVER () AS ${dialect.quote(TOTAL_KEY)}`);
-    }
-    return `SELECT ${columns.join(", ")} FROM ${
-      dialect.quote(table.name)
-    } ${TARGET}`;
-  };
-  const head = context.pieces?.head(fetcher, withTotal, build) ?? build();
+  const build = () =>
+    `SELECT ${selectList(context, table, fetcher).join(", ")}`;
+  const head = context.pieces?.head(fetcher, build) ?? build();
   const filtered = filteredTables(context, params);
-  const conditions = whereConditions(
-    schema,
-    dialect,
-    table,
-    TARGET,
-    query.where ?? {},
-    params,
-  );
+  const from = `FROM ${dialect.quote(table.name)} ${TARGET}`;
+  const where = () =>
+    whereClause(whereConditions(
+      schema,
+      dialect,
+      table,
+      TARGET,
+      query.where ?? {},
+      params,
+    ));
+  // The total as an uncorrelated subquery, run once: COUNT(*) OVER () would
+  // make the engine sort every matching row instead of the page's.
+  const totalColumn = query.withTotal === true
+    ? `, (${["SELECT COUNT(*)", from, where()].filter(Boolean).join(" ")}) AS ${
+      dialect.quote(TOTAL_KEY)
+    }`
+    : "";
+  const conditions = where();
   const limit = meter === undefined
     ? query.limit
     : Math.min(query.limit ?? Infinity, meter.rowLimit);
   const sql = [
     filtered,
-    head,
-    whereClause(conditions),
+    `${head}${totalColumn} ${from}`,
+    conditions,
     `ORDER BY ${orderBy(context, table, query.sort ?? [])}`,
     dialect.limitOffset(
       limit === undefined ? undefined : params.add(limit),
@@ -327,6 +329,10 @@ async function selectTargets(
 ): Promise<Loaded[]> {
   if (query.keys.length === 0) return [];
   const { dialect } = context;
+  const { list } = selection;
+  if (meter !== undefined && list !== undefined) {
+    await countSorted(context, target, query, list.offset, meter);
+  }
   const params = new SqlParams(dialect);
   const columns = selectList(
     context,
@@ -336,18 +342,7 @@ async function selectTargets(
   );
   columns.push(`${query.keyColumn} AS ${dialect.quote(OWNER_KEY)}`);
   const filtered = filteredTables(context, params);
-  const conditions = [
-    dialect.inList(
-      query.keyColumn,
-      params.add(dialect.listParameter(query.keys)),
-    ),
-  ];
-  const from = [
-    `FROM ${dialect.quote(target.name)} ${TARGET}`,
-    query.join ?? "",
-    whereClause(conditions),
-  ].filter(Boolean).join(" ");
-  const { list } = selection;
+  const from = targetsFrom(context, target, query, params);
   const order = childOrder(context, target, list);
   const select = isWindowed(list)
     ? windowed(
@@ -372,6 +367,60 @@ async function selectTargets(
   ].filter(Boolean).join(" ");
   const rows = await context.run(sql, params.values);
   return toLoaded(context, target, selection.child, rows);
+}
+
+/**
+ * `FROM <target> t [JOIN ...] WHERE <key in the batch>` of a level, its
+ * parameters added to `params`.
+ */
+function targetsFrom(
+  context: ExecutionContext,
+  target: EntityTable,
+  query: TargetQuery,
+  params: SqlParams,
+): string {
+  const { dialect } = context;
+  const conditions = [
+    dialect.inList(
+      query.keyColumn,
+      params.add(dialect.listParameter(query.keys)),
+    ),
+  ];
+  return [
+    `FROM ${dialect.quote(target.name)} ${TARGET}`,
+    query.join ?? "",
+    whereClause(conditions),
+  ].filter(Boolean).join(" ");
+}
+
+/**
+ * Before a sorted or sliced level: checks its per-parent `offset`, then
+ * counts the children it ranks, at most one more than the meter's ranked
+ * rows left (a statement that stops there), and adds them to the meter.
+ *
+ * @throws FetcherBudgetError (`maxOffset`, `maxSortedRows`) when over.
+ */
+async function countSorted(
+  context: ExecutionContext,
+  target: EntityTable,
+  query: TargetQuery,
+  offset: number,
+  meter: LoadMeter,
+): Promise<void> {
+  meter.checkOffset(offset);
+  const { dialect } = context;
+  const params = new SqlParams(dialect);
+  const filtered = filteredTables(context, params);
+  const from = targetsFrom(context, target, query, params);
+  const bound = params.add(meter.sortedRowLimit);
+  const sql = [
+    filtered,
+    `SELECT COUNT(*) AS ${dialect.quote("n")} FROM (SELECT 1 AS ${
+      dialect.quote("x")
+    } ${from} LIMIT ${bound}) ${dialect.quote("c")}`,
+  ].filter(Boolean).join(" ");
+  const [row] = await context.run(sql, params.values);
+  meter.addSorted(Number(row?.["n"] ?? 0));
 }
 
 function distinctKeys(keys: readonly unknown[]): unknown[] {

@@ -26,6 +26,7 @@ export class LoadMeter {
   readonly #budget: FetcherBudget;
   #objects = 0;
   #bytes = 0;
+  #sortedRows = 0;
 
   /** A meter of nothing loaded yet. */
   constructor(budget: FetcherBudget) {
@@ -38,6 +39,41 @@ export class LoadMeter {
    */
   get rowLimit(): number {
     return this.#budget.maxObjects - this.#objects + 1;
+  }
+
+  /**
+   * Rows a sorted level may rank before the budget is over: one more than
+   * the ranked rows left, so a bounded count reaching it is known to go
+   * over.
+   */
+  get sortedRowLimit(): number {
+    return this.#budget.maxSortedRows - this.#sortedRows + 1;
+  }
+
+  /**
+   * Counts the `rows` the next sorted or sliced level ranks.
+   *
+   * @throws FetcherBudgetError (`maxSortedRows`) when all levels together
+   * rank more than the budget.
+   */
+  addSorted(rows: number): void {
+    this.#sortedRows += rows;
+    if (this.#sortedRows > this.#budget.maxSortedRows) {
+      throw new FetcherBudgetError(
+        "maxSortedRows",
+        this.#budget.maxSortedRows,
+        this.#sortedRows,
+      );
+    }
+  }
+
+  /**
+   * Checks a to-many list's per-parent `offset`.
+   *
+   * @throws FetcherBudgetError (`maxOffset`) when it is over the budget.
+   */
+  checkOffset(offset: number): void {
+    checkOffset(this.#budget, offset);
   }
 
   /**
@@ -80,6 +116,17 @@ export class LoadMeter {
         this.#bytes,
       );
     }
+  }
+}
+
+/**
+ * Checks the rows a read skips (`offset`) against `budget.maxOffset`.
+ *
+ * @throws FetcherBudgetError (`maxOffset`) when it is over.
+ */
+export function checkOffset(budget: FetcherBudget, offset: number): void {
+  if (offset > budget.maxOffset) {
+    throw new FetcherBudgetError("maxOffset", budget.maxOffset, offset);
   }
 }
 

@@ -155,14 +155,14 @@ engineTest(
 Deno.test("budget: the tighter of the request's and the store's, per limit", () => {
   assert.deepEqual(effectiveBudget(undefined), DEFAULT_FETCHER_BUDGET);
   assert.deepEqual(effectiveBudget({ maxBytes: 50 }), {
-    maxObjects: DEFAULT_FETCHER_BUDGET.maxObjects,
+    ...DEFAULT_FETCHER_BUDGET,
     maxBytes: 50,
   });
-  withFetcherBudget({ maxObjects: 5, maxBytes: 100 }, () => {
-    assert.deepEqual(effectiveBudget({ maxObjects: 100, maxBytes: 50 }), {
-      maxObjects: 5,
-      maxBytes: 50,
-    });
+  withFetcherBudget({ maxObjects: 5, maxBytes: 100, maxOffset: 7 }, () => {
+    assert.deepEqual(
+      effectiveBudget({ maxObjects: 100, maxBytes: 50, maxSortedRows: 9 }),
+      { maxObjects: 5, maxBytes: 50, maxOffset: 7, maxSortedRows: 9 },
+    );
   });
   assert.throws(
     () => bookstoreStore({ fetcherBudget: { maxObjects: 0 } }),

@@ -10,15 +10,18 @@
 import type { Sql } from "postgres";
 import {
   DEFAULT_BUSY_TIMEOUT_MS,
+  DEFAULT_STATEMENT_TIMEOUT_MS,
   type Driver,
   type Row,
   type Runner,
 } from "./driver.ts";
 import { postgresDialect } from "./postgres_dialect.ts";
+import { probePostgres } from "./postgres_probe.ts";
 import {
   redactUrl,
   StoreBusyError,
   StoreOpenError,
+  StoreTimeoutError,
   StoreUnavailableError,
 } from "./store_errors.ts";
 
@@ -31,6 +34,12 @@ export interface PostgresDriverOptions {
    * with a StoreBusyError (503). Default {@link DEFAULT_BUSY_TIMEOUT_MS}.
    */
   readonly busyTimeoutMs?: number;
+  /**
+   * The server cancels a statement running longer (`statement_timeout`),
+   * which fails with a StoreTimeoutError (503 `store-timeout`); seeding
+   * transactions have none. Default `DEFAULT_STATEMENT_TIMEOUT_MS` (500).
+   */
+  readonly statementTimeoutMs?: number;
   /** Seconds to wait for a new connection. Default 10. */
   readonly connectTimeoutSeconds?: number;
   /** Schema searched first (`search_path`), for example one per test. */
@@ -66,6 +75,9 @@ const UNREACHABLE = new Set([
 /** SQLSTATEs of a lock that was not had in time. */
 const BUSY = new Set(["55P03", "40P01"]);
 
+/** SQLSTATE of a statement cancelled by `statement_timeout`. */
+const QUERY_CANCELED = "57014";
+
 /**
  * A driver on the PostgreSQL database of `url`
  * (`postgres://user:password@host:port/database`). After a lost
@@ -84,6 +96,13 @@ export function postgresDriver(
     throw new TypeError(`poolSize must be at least 1, got ${poolSize}`);
   }
   const busyTimeoutMs = options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS;
+  const statementTimeoutMs = options.statementTimeoutMs ??
+    DEFAULT_STATEMENT_TIMEOUT_MS;
+  if (!Number.isSafeInteger(statementTimeoutMs) || statementTimeoutMs < 1) {
+    throw new TypeError(
+      `statementTimeoutMs must be at least 1, got ${statementTimeoutMs}`,
+    );
+  }
   const label = redactUrl(url);
   let sql: Sql | undefined;
   let opened: Promise<void> | undefined;
@@ -94,6 +113,9 @@ export function postgresDriver(
     const code = (error as { code?: unknown })?.code;
     if (typeof code !== "string") return error;
     if (BUSY.has(code)) return new StoreBusyError(label, busyTimeoutMs);
+    if (code === QUERY_CANCELED) {
+      return new StoreTimeoutError(statementTimeoutMs);
+    }
     if (!UNREACHABLE.has(code)) return error;
     const now = performance.now();
     // Statements that were under way together fail together: one try.
@@ -127,8 +149,10 @@ export function postgresDriver(
       throw translate(error);
     }
   };
+  const connectTimeoutMs = (options.connectTimeoutSeconds ?? 10) * 1000;
   const open = () =>
     opened ??= (async () => {
+      await probePostgres(url, label, connectTimeoutMs);
       const { default: postgres } = await import("postgres");
       sql = postgres(url, {
         max: poolSize,
@@ -146,18 +170,30 @@ export function postgresDriver(
         connection: {
           application_name: "tailor",
           lock_timeout: busyTimeoutMs,
+          statement_timeout: statementTimeoutMs,
           ...(options.schema === undefined
             ? {}
             : { search_path: options.schema }),
         },
       });
-      await sql.unsafe("SELECT 1").catch((error: Error) => {
-        throw new StoreOpenError(
-          label,
-          error.message,
-          "check that the server runs, the URL (user, password, database) and that the database exists",
-        );
+      // The client retries a connection closed during its start-up at once
+      // and forever: a deadline ends that.
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          sql?.end({ timeout: 0 }).catch(() => {});
+          reject(new Error(`no answer within ${connectTimeoutMs} ms`));
+        }, connectTimeoutMs);
       });
+      await Promise.race([sql.unsafe("SELECT 1"), late]).catch(
+        (error: Error) => {
+          throw new StoreOpenError(
+            label,
+            error.message,
+            "check that the server runs, the URL (user, password, database) and that the database exists",
+          );
+        },
+      ).finally(() => clearTimeout(timer));
     })();
   const all = async (text: string, params: readonly unknown[]) => {
     if (sql === undefined) await open();
@@ -171,6 +207,8 @@ export function postgresDriver(
       if (sql === undefined) await open();
       try {
         return await sql!.begin(async (tx) => {
+          // Seeding may take long (and wait for another server's seed).
+          await tx.unsafe("SET LOCAL statement_timeout = 0");
           await tx.unsafe(SEED_LOCK);
           return await work({
             all: (text, params) => run(tx as unknown as Sql, text, params),

@@ -18,7 +18,7 @@ import type { SortTerm } from "./sort_code.ts";
 export class QueryPieces {
   readonly #selects = new WeakMap<AnyFetcher, Map<string, readonly string[]>>();
   readonly #orders = new WeakMap<readonly SortTerm[], string>();
-  readonly #heads = new WeakMap<AnyFetcher, [string?, string?]>();
+  readonly #heads = new WeakMap<AnyFetcher, string>();
   readonly #decoders = new WeakMap<AnyFetcher, readonly ScalarColumn[]>();
 
   /** The select list of `fetcher` (with `also`), built by `build` once. */
@@ -34,12 +34,11 @@ export class QueryPieces {
     return [...columns];
   }
 
-  /** `SELECT ... FROM` of a root query, built by `build` once. */
-  head(fetcher: AnyFetcher, withTotal: boolean, build: () => string): string {
-    let heads = this.#heads.get(fetcher);
-    if (heads === undefined) this.#heads.set(fetcher, heads = []);
-    const index = withTotal ? 1 : 0;
-    return heads[index] ??= build();
+  /** `SELECT <columns>` of a root query, built by `build` once. */
+  head(fetcher: AnyFetcher, build: () => string): string {
+    let head = this.#heads.get(fetcher);
+    if (head === undefined) this.#heads.set(fetcher, head = build());
+    return head;
   }
 
   /** The `ORDER BY` terms of `sort`, built by `build` once per array. */

@@ -41,5 +41,10 @@ export function effectiveBudget(
       ? DEFAULT_FETCHER_BUDGET[key]
       : Math.min(...given);
   };
-  return { maxObjects: limit("maxObjects"), maxBytes: limit("maxBytes") };
+  return {
+    maxObjects: limit("maxObjects"),
+    maxBytes: limit("maxBytes"),
+    maxOffset: limit("maxOffset"),
+    maxSortedRows: limit("maxSortedRows"),
+  };
 }

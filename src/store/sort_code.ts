@@ -37,11 +37,18 @@ export interface SortTerm {
 }
 
 /**
+ * Most terms of a sort code: more is a 400 (SQLite refuses an `ORDER BY`
+ * of 2,000 terms; every term makes each comparison of the sort dearer).
+ */
+export const MAX_SORT_TERMS = 16;
+
+/**
  * Parses a sort code; directions are `asc` (default) or `desc`, any case.
  * An empty code sorts by nothing.
  *
  * @throws StoreQueryError naming `argument` for an unknown or
- * non-sortable field or a bad direction.
+ * non-sortable field, a bad direction, or more than
+ * {@link MAX_SORT_TERMS} terms.
  */
 export function parseSortCode(
   metadata: EntityMetadata,
@@ -49,7 +56,13 @@ export function parseSortCode(
   argument = "sortCode",
 ): SortTerm[] {
   const terms = sortCode.split(",").map((part) => part.trim()).filter(Boolean);
-  return terms.map((term) => {
+  if (terms.length > MAX_SORT_TERMS) {
+    throw new StoreQueryError(
+      argument,
+      `${argument} has ${terms.length} terms; at most ${MAX_SORT_TERMS}`,
+    );
+  }
+  const parsed = terms.map((term) => {
     const [property = "", direction = "asc", ...rest] = term.split(/\s+/);
     const kind = metadata.properties.get(property)?.kind;
     if (kind === undefined || kind === "association") {
@@ -69,6 +82,24 @@ export function parseSortCode(
     }
     return { property, descending: lower === "desc" };
   });
+  return significant(parsed, metadata.idProperty);
+}
+
+/**
+ * The terms that can change an order: a repeated property's later terms
+ * and every term after the id (unique) are dropped, so a code of many
+ * repeated terms costs the engine no more than the distinct ones.
+ */
+function significant(terms: SortTerm[], idProperty: string): SortTerm[] {
+  const seen = new Set<string>();
+  const kept: SortTerm[] = [];
+  for (const term of terms) {
+    if (seen.has(term.property)) continue;
+    seen.add(term.property);
+    kept.push(term);
+    if (term.property === idProperty) break;
+  }
+  return kept;
 }
 
 /** Properties an entity can be sorted by: id, scalars and formulas. */

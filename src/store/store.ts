@@ -20,10 +20,17 @@ import {
   isClientFetcher,
 } from "../runtime/fetcher_budget.ts";
 import { effectiveBudget } from "./request_budget.ts";
-import { LoadMeter } from "./load_meter.ts";
+import { checkOffset, LoadMeter } from "./load_meter.ts";
+import { StoreTimeoutError } from "./store_errors.ts";
 import type { EntityMetadata } from "../runtime/entity.ts";
 import { type Dialect, sqliteDialect } from "./dialect.ts";
-import { type Driver, type Row, type Runner, sqliteDriver } from "./driver.ts";
+import {
+  DEFAULT_STATEMENT_TIMEOUT_MS,
+  type Driver,
+  type Row,
+  type Runner,
+  sqliteDriver,
+} from "./driver.ts";
 import {
   type ExecutionContext,
   loadRoots,
@@ -117,6 +124,16 @@ export interface StoreOptions {
    * no budget.
    */
   readonly fetcherBudget?: Partial<FetcherBudget>;
+  /**
+   * The statement time limit of a read (`find`, `list`, `page`): once its
+   * statements have run this long, it stops before the next one
+   * with a StoreTimeoutError (503 `store-timeout`, `Retry-After`). Give the
+   * same value to `postgresDriver`, whose server also cancels one statement
+   * at it (`statement_timeout`); `node:sqlite` cannot interrupt a running
+   * statement. Seeding has no limit. Default
+   * `DEFAULT_STATEMENT_TIMEOUT_MS` (500).
+   */
+  readonly statementTimeoutMs?: number;
   /** Largest `pageSize` of {@link Store.page}. Default {@link DEFAULT_MAX_PAGE_SIZE}. */
   readonly maxPageSize?: number;
 }
@@ -160,6 +177,7 @@ export class Store {
   readonly #sorts = new Map<EntityMetadata, Map<string, SortTerm[]>>();
   readonly #maxPageSize: number;
   readonly #fetcherBudget: Partial<FetcherBudget> | undefined;
+  readonly #statementTimeoutMs: number;
   #statementCount = 0;
 
   /**
@@ -176,12 +194,14 @@ export class Store {
     this.#dialect = options.dialect ?? options.driver?.dialect ??
       sqliteDialect;
     this.#driver = options.driver ??
-      sqliteDriver(
-        options.path ?? ":memory:",
-        options.busyTimeoutMs === undefined
+      sqliteDriver(options.path ?? ":memory:", {
+        ...(options.busyTimeoutMs === undefined
           ? {}
-          : { busyTimeoutMs: options.busyTimeoutMs },
-      );
+          : { busyTimeoutMs: options.busyTimeoutMs }),
+        ...(options.statementTimeoutMs === undefined
+          ? {}
+          : { statementTimeoutMs: options.statementTimeoutMs }),
+      });
     this.#filters = new Map(
       (options.filters ?? []).map((filter) => [filter.entity, filter]),
     );
@@ -190,6 +210,16 @@ export class Store {
     this.#fetcherBudget = options.fetcherBudget === undefined
       ? undefined
       : checkBudget(options.fetcherBudget, "the store's");
+    this.#statementTimeoutMs = options.statementTimeoutMs ??
+      DEFAULT_STATEMENT_TIMEOUT_MS;
+    if (
+      !Number.isSafeInteger(this.#statementTimeoutMs) ||
+      this.#statementTimeoutMs < 1
+    ) {
+      throw new TypeError(
+        `statementTimeoutMs must be a positive integer, got ${this.#statementTimeoutMs}`,
+      );
+    }
     if (!Number.isSafeInteger(this.#maxPageSize) || this.#maxPageSize < 1) {
       throw new TypeError(
         `maxPageSize must be a positive integer, got ${this.#maxPageSize}`,
@@ -254,7 +284,7 @@ export class Store {
         : { limit: checkCount("limit", query.limit, 0) }),
       ...(query.offset === undefined
         ? {}
-        : { offset: checkCount("offset", query.offset, 0) }),
+        : { offset: this.#offset(checkCount("offset", query.offset, 0)) }),
     });
     return objects as ShapeOf<F>[];
   }
@@ -285,6 +315,7 @@ export class Store {
         `pageIndex × pageSize must be at most ${Number.MAX_SAFE_INTEGER}, got ${pageIndex} × ${pageSize}`,
       );
     }
+    this.#offset(offset);
     const type = entityOf(fetcher);
     const sort = this.#sort(type, sortCode);
     const { objects, total } = await this.#load(fetcher, {
@@ -363,7 +394,29 @@ export class Store {
     const meter = isClientFetcher(fetcher)
       ? new LoadMeter(effectiveBudget(this.#fetcherBudget))
       : undefined;
-    return loadRoots(this.#context, fetcher, query, meter);
+    return loadRoots(this.#timed(), fetcher, query, meter);
+  }
+
+  /**
+   * The context of one read: each statement after its first starts only
+   * while the read's statements have run less than `statementTimeoutMs`.
+   */
+  #timed(): ExecutionContext {
+    const limit = this.#statementTimeoutMs;
+    const started = performance.now();
+    return {
+      ...this.#context,
+      run: (sql, params) =>
+        performance.now() - started > limit
+          ? Promise.reject(new StoreTimeoutError(limit))
+          : this.#run(sql, params),
+    };
+  }
+
+  /** Checks the rows a read skips against the budget; returns them. */
+  #offset(offset: number): number {
+    checkOffset(effectiveBudget(this.#fetcherBudget), offset);
+    return offset;
   }
 
   /** {@link parseSortCode}, kept per table and code. */

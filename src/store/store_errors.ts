@@ -73,6 +73,37 @@ export class StoreUnavailableError extends HttpError {
   }
 }
 
+/** Seconds a client is told to wait (`Retry-After`) after a 503 timeout. */
+export const TIMEOUT_RETRY_AFTER_SECONDS = 1;
+
+/**
+ * A read's statements ran longer than the store's statement time limit
+ * (`statementTimeoutMs`; on PostgreSQL its `statement_timeout` cancelled
+ * one). A request meeting it answers 503 `{ error: "store-timeout",
+ * message, retryAfter, limit: "statementTimeoutMs", max }` with
+ * `Retry-After`: the server was too busy, or the request asks for too much
+ * work (a narrower one succeeds).
+ */
+export class StoreTimeoutError extends HttpError {
+  /** The database work of one read took over `limitMs`. */
+  constructor(limitMs: number) {
+    super(
+      503,
+      {
+        error: "store-timeout",
+        message:
+          `the database work of this request took more than ${limitMs} ms (statementTimeoutMs); ask for less or try again shortly`,
+        retryAfter: TIMEOUT_RETRY_AFTER_SECONDS,
+        limit: "statementTimeoutMs",
+        max: limitMs,
+      },
+      `a read stopped after its statements ran more than ${limitMs} ms`,
+      { "retry-after": String(TIMEOUT_RETRY_AFTER_SECONDS) },
+    );
+    this.name = "StoreTimeoutError";
+  }
+}
+
 /** Whether a `--db` argument is a PostgreSQL URL rather than a file. */
 export function isPostgresUrl(argument: string): boolean {
   return /^postgres(ql)?:\/\//i.test(argument);
@@ -84,10 +115,19 @@ export function redactUrl(url: string): string {
 }
 
 /**
- * The file a `--db` argument names, made absolute; a URL of another engine
- * than PostgreSQL (`mysql://...`) is a {@link StoreOpenError}.
+ * The file a `--db` argument names, made absolute, or `:memory:` for an
+ * in-memory database; a SQLite `file:` URI and a URL of another engine than
+ * PostgreSQL (`mysql://...`) are a {@link StoreOpenError}.
  */
 export function databaseFile(argument: string): string {
+  if (argument === ":memory:") return argument;
+  if (/^file:/i.test(argument)) {
+    throw new StoreOpenError(
+      argument,
+      "SQLite file: URIs are not supported (their options, such as mode=ro, would be taken as part of a file name)",
+      "give the file's path; the store creates and seeds its tables, so it cannot be read-only",
+    );
+  }
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(argument)) {
     throw new StoreOpenError(
       redactUrl(argument),

@@ -38,7 +38,9 @@ export interface TestDatabase {
   /** `sqlite` or `postgres`. */
   readonly engine: EngineName;
   /** A new driver on this database (closed when the test ends). */
-  driver(options?: { busyTimeoutMs?: number }): Driver;
+  driver(
+    options?: { busyTimeoutMs?: number; statementTimeoutMs?: number },
+  ): Driver;
 }
 
 /** The engines the store runs on. */
@@ -75,7 +77,7 @@ async function withSqlite(
   try {
     await fn({
       engine: "sqlite",
-      driver: (options = {}) => {
+      driver: ({ statementTimeoutMs: _, ...options } = {}) => {
         const driver = sqliteDriver(`${dir}/store.db`, options);
         drivers.push(driver);
         return driver;

@@ -59,32 +59,55 @@ export type ServerErrors = {
     readonly maxBytes: number;
   };
   /**
-   * HTTP 422. The client's fetcher loads more objects or bytes than its
-   * budget.
+   * HTTP 422. The request asks for more work than its budget: the client's
+   * fetcher loads more objects or bytes, or ranks more rows, or the
+   * request skips more rows (offset) than allowed; `limit` names the
+   * limit, `max` its value.
    */
   readonly "fetcher-budget": {
     readonly error: "fetcher-budget";
-    readonly limit: "maxObjects" | "maxBytes";
+    readonly limit: "maxObjects" | "maxBytes" | "maxOffset" | "maxSortedRows";
     readonly max: number;
     readonly message: string;
   };
   /**
-   * HTTP 503. The store is busy or unavailable; try again after
+   * HTTP 503. The store is busy or unavailable, or the request's database
+   * work ran past the statement time limit (store-timeout: `limit` is
+   * `statementTimeoutMs`, `max` its milliseconds); try again after
    * `Retry-After` seconds.
    */
   readonly "store-busy": {
     readonly error: "store-busy";
     readonly message: string;
     readonly retryAfter?: number;
+    readonly limit?: string;
+    readonly max?: number;
   };
   /**
-   * HTTP 503. The store is busy or unavailable; try again after
+   * HTTP 503. The store is busy or unavailable, or the request's database
+   * work ran past the statement time limit (store-timeout: `limit` is
+   * `statementTimeoutMs`, `max` its milliseconds); try again after
    * `Retry-After` seconds.
    */
   readonly "store-unavailable": {
     readonly error: "store-unavailable";
     readonly message: string;
     readonly retryAfter?: number;
+    readonly limit?: string;
+    readonly max?: number;
+  };
+  /**
+   * HTTP 503. The store is busy or unavailable, or the request's database
+   * work ran past the statement time limit (store-timeout: `limit` is
+   * `statementTimeoutMs`, `max` its milliseconds); try again after
+   * `Retry-After` seconds.
+   */
+  readonly "store-timeout": {
+    readonly error: "store-timeout";
+    readonly message: string;
+    readonly retryAfter?: number;
+    readonly limit?: string;
+    readonly max?: number;
   };
 };
 
@@ -100,6 +123,7 @@ const CODES = new Set<unknown>([
   "fetcher-budget",
   "store-busy",
   "store-unavailable",
+  "store-timeout",
 ]);
 
 /**

@@ -33,6 +33,9 @@ Deno.test("the types list each body's fields, readonly unless mutable", () => {
     text,
     /readonly "bad-request": \{\n\s+readonly error: "bad-request";\n\s+readonly parameter: string;\n\s+readonly message: string;\n\s+readonly line\?: number;/,
   );
-  assert.match(text, /readonly limit: "maxObjects" \| "maxBytes";/);
+  assert.match(
+    text,
+    /readonly limit: "maxObjects" \| "maxBytes" \| "maxOffset" \| "maxSortedRows";/,
+  );
   assert.doesNotMatch(serverErrorsFileText(true), /readonly (\w+|"[^"]+"):/);
 });

@@ -365,11 +365,30 @@ function bindRaw(
   return bound.value;
 }
 
+/**
+ * Whether a request's `content-type` may hold a JSON body: none given,
+ * `application/json` or a `+json` type (any parameters).
+ */
+function isJsonType(contentType: string | undefined): boolean {
+  if (contentType === undefined) return true;
+  const type = contentType.split(";")[0]!.trim().toLowerCase();
+  return type === "application/json" || /^application\/[^/]+\+json$/.test(type);
+}
+
 async function bodyOf(
   route: Route,
   parameter: ParameterModel,
   c: Context,
 ): Promise<unknown> {
+  const contentType = c.req.header("content-type");
+  if (!isJsonType(contentType)) {
+    throw new BadRequest(
+      parameter.name,
+      `the body must be JSON (content-type: application/json), not ${
+        JSON.stringify(contentType!.slice(0, 80))
+      }`,
+    );
+  }
   const text = new TextDecoder().decode(
     await bodyBytes(route, c, parameter.name),
   );

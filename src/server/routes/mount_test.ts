@@ -186,6 +186,13 @@ Deno.test("bodies are validated, headers bound, ApiIgnore parameters injected", 
       /extra/,
     ],
     [JSON.stringify([1]), { "x-request-id": "r" }, "input", /object/],
+    // JSON sent as text is not taken as JSON.
+    [
+      good,
+      { "x-request-id": "r", "content-type": "text/plain;charset=UTF-8" },
+      "input",
+      /^the body must be JSON \(content-type: application\/json\), not "text\/plain;charset=UTF-8"$/,
+    ],
   ];
   for (const [body, headers, parameter, message] of bad) {
     const answer = await post(body, headers);
@@ -195,6 +202,18 @@ Deno.test("bodies are validated, headers bound, ApiIgnore parameters injected", 
     assert.match(reason.message!, message, body);
   }
   assert.equal(controller.callers.length, 1);
+  // A +json type or none at all is JSON.
+  for (const type of ["application/merge-patch+json", undefined]) {
+    const answer = await call("POST /shirts", "/shirts", {
+      method: "POST",
+      body: new TextEncoder().encode(good),
+      headers: {
+        "x-request-id": "r2",
+        ...(type === undefined ? {} : { "content-type": type }),
+      },
+    }, app);
+    assert.equal(answer.status, 200, type);
+  }
 });
 
 Deno.test("HttpError answers its status; other failures a 500 without details", async () => {

@@ -54,32 +54,55 @@ export type ServerErrors = {
     maxBytes: number;
   };
   /**
-   * HTTP 422. The client's fetcher loads more objects or bytes than its
-   * budget.
+   * HTTP 422. The request asks for more work than its budget: the client's
+   * fetcher loads more objects or bytes, or ranks more rows, or the
+   * request skips more rows (offset) than allowed; `limit` names the
+   * limit, `max` its value.
    */
   "fetcher-budget": {
     error: "fetcher-budget";
-    limit: "maxObjects" | "maxBytes";
+    limit: "maxObjects" | "maxBytes" | "maxOffset" | "maxSortedRows";
     max: number;
     message: string;
   };
   /**
-   * HTTP 503. The store is busy or unavailable; try again after
+   * HTTP 503. The store is busy or unavailable, or the request's database
+   * work ran past the statement time limit (store-timeout: `limit` is
+   * `statementTimeoutMs`, `max` its milliseconds); try again after
    * `Retry-After` seconds.
    */
   "store-busy": {
     error: "store-busy";
     message: string;
     retryAfter?: number;
+    limit?: string;
+    max?: number;
   };
   /**
-   * HTTP 503. The store is busy or unavailable; try again after
+   * HTTP 503. The store is busy or unavailable, or the request's database
+   * work ran past the statement time limit (store-timeout: `limit` is
+   * `statementTimeoutMs`, `max` its milliseconds); try again after
    * `Retry-After` seconds.
    */
   "store-unavailable": {
     error: "store-unavailable";
     message: string;
     retryAfter?: number;
+    limit?: string;
+    max?: number;
+  };
+  /**
+   * HTTP 503. The store is busy or unavailable, or the request's database
+   * work ran past the statement time limit (store-timeout: `limit` is
+   * `statementTimeoutMs`, `max` its milliseconds); try again after
+   * `Retry-After` seconds.
+   */
+  "store-timeout": {
+    error: "store-timeout";
+    message: string;
+    retryAfter?: number;
+    limit?: string;
+    max?: number;
   };
 };
 
@@ -95,6 +118,7 @@ const CODES = new Set<unknown>([
   "fetcher-budget",
   "store-busy",
   "store-unavailable",
+  "store-timeout",
 ]);
 
 /**

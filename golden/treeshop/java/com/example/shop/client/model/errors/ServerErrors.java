@@ -95,7 +95,7 @@ public final class ServerErrors {
     }
 
     /**
-     * The client's fetcher loads more objects or bytes than its budget.
+     * The request asks for more work than its budget: the client's fetcher loads more objects or bytes, or ranks more rows, or the request skips more rows (offset) than allowed; <code>limit</code> names the limit, <code>max</code> its value.
      *
      * <p>Its {@code error} is <code>fetcher-budget</code>, answered with HTTP 422.
      *
@@ -112,16 +112,18 @@ public final class ServerErrors {
     }
 
     /**
-     * The store is busy or unavailable; try again after <code>Retry-After</code> seconds.
+     * The store is busy or unavailable, or the request's database work ran past the statement time limit (store-timeout: <code>limit</code> is <code>statementTimeoutMs</code>, <code>max</code> its milliseconds); try again after <code>Retry-After</code> seconds.
      *
-     * <p>Its {@code error} is <code>store-busy</code> or <code>store-unavailable</code>, answered with HTTP 503.
+     * <p>Its {@code error} is <code>store-busy</code> or <code>store-unavailable</code> or <code>store-timeout</code>, answered with HTTP 503.
      *
      * @param error The code.
      */
     public record ServiceUnavailable(
         String error,
         String message,
-        @Nullable Long retryAfter
+        @Nullable Long retryAfter,
+        @Nullable String limit,
+        @Nullable Long max
     ) {
         /** The HTTP status this error is answered with. */
         public static final int STATUS = 503;
