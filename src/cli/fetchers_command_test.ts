@@ -8,8 +8,9 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { runDeno } from "../testing/run.ts";
 import {
-  BUILDER,
+  type AnyFetcherOf,
   builder,
+  BUILDER_TEXT,
   copyFrontEnd,
 } from "../fetchers/testdata/builder.ts";
 
@@ -34,7 +35,7 @@ const { fetcher, Author, Book, BookStore } = builder;
 
 /** The manifest the test front end must give, built with the builder itself. */
 function expectedManifest() {
-  const built: [string, unknown, string[]][] = [
+  const built: [string, AnyFetcherOf<string>, string[]][] = [
     ["Book", fetcher(Book).name().store(fetcher(BookStore).name()), [
       "src/app.ts:10:6",
       "src/app.ts:21:6",
@@ -56,8 +57,8 @@ function expectedManifest() {
     ["Book", fetcher(Book).edition().price(), ["src/pages/books.tsx:14:3"]],
     [
       "Author",
-      fetcher(Author).firstName().lastName().books(undefined, {
-        orderBy: [{ prop: "lastName" }, { prop: "firstName", desc: true }],
+      fetcher(Author).firstName().lastName().books(fetcher(Book), {
+        orderBy: [{ prop: "name" }, { prop: "edition", desc: true }],
         limit: 10,
         offset: 5,
       }),
@@ -65,9 +66,9 @@ function expectedManifest() {
     ],
   ];
   const fetchers = built.map(([entity, value, sources]) => ({
-    id: builder.fetcherId(value as never),
+    id: builder.fetcherId(value),
     entity,
-    text: builder.fetcherText(value as never),
+    text: builder.fetcherText(value),
     sources,
   })).sort((a, b) => a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   return { version: 1, fetchers };
@@ -156,7 +157,7 @@ Deno.test("tailor fetchers: each fetcher that cannot be evaluated is an error at
     assert.equal(
       result.output,
       [
-        "src/app.ts:5:45 - error: `limit` is a parameter of a function",
+        "src/app.ts:5:51 - error: `limit` is a parameter of a function",
         "src/app.ts:10:50 - error: `edition` is a `let` or `var` variable (only a `const` can be evaluated)",
         "src/app.ts:12:39 - error: the fetcher has no selector `nme`",
         "src/app.ts:14:27 - error: the builder refused `fetcher(Book).store(fetcher(Author))`: Book.store needs a fetcher of BookStore, got one of Author",
@@ -209,7 +210,10 @@ Deno.test("tailor fetchers: refuses to replace a file that is not a manifest, an
     assert.equal(unused.code, 1);
 
     await Deno.mkdir(`${empty}/src/__generated`, { recursive: true });
-    await Deno.copyFile(BUILDER, `${empty}/src/__generated/fetchers.ts`);
+    await Deno.writeTextFile(
+      `${empty}/src/__generated/fetchers.ts`,
+      BUILDER_TEXT,
+    );
     const unbuilt = await tailorFetchers(empty, ".", "--out", "fetchers.json");
     assert.equal(
       unbuilt.output,

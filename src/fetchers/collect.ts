@@ -201,12 +201,21 @@ function isListed(
   return !consumed(end);
 }
 
-/** Whether a fetcher is an argument of a builder call (a child fetcher). */
+/**
+ * Whether a fetcher is an argument of a builder call (a child fetcher): a
+ * call that gave a fetcher, or a selector of a fetcher whose other
+ * arguments could not be evaluated (reported there; the child is not a
+ * fetcher of its own).
+ */
 function isConsumed(evaluator: Evaluator, node: ts.Expression): boolean {
   const at = outermostWrapper(node);
   const parent = at.parent;
-  return ts.isCallExpression(parent) &&
-    parent.arguments.includes(at) && evaluator.isBuilt(parent);
+  if (!ts.isCallExpression(parent) || !parent.arguments.includes(at)) {
+    return false;
+  }
+  return evaluator.isBuilt(parent) ||
+    (ts.isPropertyAccessExpression(parent.expression) &&
+      evaluator.isBuilt(parent.expression.expression));
 }
 
 /** A node's place: its file relative to `root`, its 1-based line and column. */

@@ -1,31 +1,70 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { collectFetchers } from "./collect.ts";
+import type { BuilderModule } from "./evaluate.ts";
 import { frontEndProgram } from "./program.ts";
-import { BUILDER, builder } from "./testdata/builder.ts";
+import {
+  builder,
+  BUILDER_TEXT,
+  TREESHOP_BUILDER_TEXT,
+  treeshopBuilder,
+} from "./testdata/builder.ts";
 
 const ROOT = "/front";
 const BUILDER_PATH = `${ROOT}/src/__generated/fetchers.ts`;
-const builderText = await Deno.readTextFile(BUILDER);
 const IMPORT =
   'import { Author, Book, BookStore, fetcher } from "./__generated/fetchers.ts";\n';
 
-/** The fetchers of a front end of one file, `src/app.ts` (after the import line). */
-function collect(source: string, others: Record<string, string> = {}) {
+/** A builder's text and module, and the line that imports it. */
+interface Generated {
+  readonly text: string;
+  readonly module: BuilderModule;
+  readonly import: string;
+}
+
+/** The bookstore's builder, or the treeshop's (which has embeddables). */
+const BOOKSTORE: Generated = {
+  text: BUILDER_TEXT,
+  module: builder,
+  import: IMPORT,
+};
+const TREESHOP: Generated = {
+  text: TREESHOP_BUILDER_TEXT,
+  module: treeshopBuilder,
+  import: 'import { Warehouse, fetcher } from "./__generated/fetchers.ts";\n',
+};
+
+/**
+ * The fetchers of a front end of one file, `src/app.ts` (after the line
+ * importing the builder), built with the bookstore's builder by default.
+ */
+function collect(
+  source: string,
+  others: Record<string, string> = {},
+  generated = BOOKSTORE,
+) {
   const files = new Map([
-    [BUILDER_PATH, builderText],
-    [`${ROOT}/src/app.ts`, IMPORT + source],
+    [BUILDER_PATH, generated.text],
+    [`${ROOT}/src/app.ts`, generated.import + source],
     ...Object.entries(others).map(([path, text]) =>
       [`${ROOT}/${path}`, text] as [string, string]
     ),
   ]);
   const program = frontEndProgram(ROOT, files);
-  return collectFetchers(program, ROOT, new Map([[BUILDER_PATH, builder]]));
+  return collectFetchers(
+    program,
+    ROOT,
+    new Map([[BUILDER_PATH, generated.module]]),
+  );
 }
 
 /** `entity text @ sources` of each entry, and each diagnostic as the CLI prints it. */
-function summary(source: string, others: Record<string, string> = {}) {
-  const { entries, diagnostics } = collect(source, others);
+function summary(
+  source: string,
+  others: Record<string, string> = {},
+  generated = BOOKSTORE,
+) {
+  const { entries, diagnostics } = collect(source, others, generated);
   return {
     fetchers: entries.map((entry) =>
       `${entry.entity} ${entry.text} @ ${entry.sources.join(" ")}`
@@ -40,8 +79,8 @@ function summary(source: string, others: Record<string, string> = {}) {
   };
 }
 
-const { fetcher, Book, BookStore } = builder;
-const text = (f: unknown) => builder.fetcherText(f as never);
+const { fetcher, Author, Book, BookStore } = builder;
+const text = (f: { readonly entityName: string }) => builder.fetcherText(f);
 
 Deno.test("collect: the text and id are the builder's own, the id the SHA-256 of the text", () => {
   const { entries } = collect(
@@ -75,8 +114,8 @@ Deno.test("collect: a const only continued or only passed as a child is a buildi
   );
   assert.deepEqual(result, {
     fetchers: [
-      `Author ${text(fetcher(builder.Author).firstName())} @ src/app.ts:6:14`,
-      `Author ${text(fetcher(builder.Author).lastName())} @ src/app.ts:8:16`,
+      `Author ${text(fetcher(Author).firstName())} @ src/app.ts:6:14`,
+      `Author ${text(fetcher(Author).lastName())} @ src/app.ts:8:16`,
       `Book ${
         text(fetcher(Book).name().edition().store(fetcher(BookStore).name()))
       } @ src/app.ts:4:18`,
@@ -93,7 +132,7 @@ Deno.test("collect: each branch of a conditional between fetchers, a fetcher tur
       "export const pick = (cheap: boolean) =>",
       "  cheap ? fetcher(Book).price() : fetcher(Book).name();",
       "export const text = fetcher(Book).edition().toString();",
-      "export const page = fetcher(BookStore).books(undefined, { limit: LIMIT, orderBy: ORDER });",
+      "export const page = fetcher(BookStore).books(fetcher(Book), { limit: LIMIT, orderBy: ORDER });",
       "",
     ].join("\n"),
     {
@@ -108,7 +147,7 @@ Deno.test("collect: each branch of a conditional between fetchers, a fetcher tur
       `Book ${text(fetcher(Book).edition())} @ src/app.ts:5:21`,
       `BookStore ${
         text(
-          fetcher(BookStore).books(undefined, {
+          fetcher(BookStore).books(fetcher(Book), {
             limit: 2,
             orderBy: [{ prop: "name", desc: true }],
           }),
@@ -132,9 +171,9 @@ Deno.test("collect: what cannot be evaluated is an error at its place, and the f
   const result = summary(
     [
       'import { SIZE } from "./sizes.ts";',
-      "export const a = (n: number) => fetcher(BookStore).books(undefined, { limit: n });",
-      "export const b = (o: object) => fetcher(BookStore).books(undefined, { ...o });",
-      "export const c = fetcher(BookStore).books(undefined, { limit: SIZE });",
+      "export const a = (n: number) => fetcher(BookStore).books(fetcher(Book), { limit: n });",
+      "export const b = (o: object) => fetcher(BookStore).books(fetcher(Book), { ...o });",
+      "export const c = fetcher(BookStore).books(fetcher(Book), { limit: SIZE });",
       "export const d = fetcher(Book).store(fetcher(BookStore).name(1 > 0));",
       "const e: unknown = fetcher(Book).store(e as never);",
       "export const f = [fetcher(Book).name(), e];",
@@ -145,8 +184,8 @@ Deno.test("collect: what cannot be evaluated is an error at its place, and the f
   assert.deepEqual(result, {
     fetchers: [`Book ${text(fetcher(Book).name())} @ src/app.ts:8:19`],
     errors: [
-      "src/app.ts:3:78 `n` is a parameter of a function",
-      "src/app.ts:4:74 `o` is a parameter of a function",
+      "src/app.ts:3:82 `n` is a parameter of a function",
+      "src/app.ts:4:78 `o` is a parameter of a function",
       "src/app.ts:6:62 the operator expression `1 > 0` cannot be evaluated statically",
       "src/app.ts:7:40 `e` is used in its own initializer",
       "src/sizes.ts:2:21 `size(...)` is not a call of the builder (in src/app.ts:5:18)",
@@ -159,30 +198,36 @@ Deno.test("collect: embeddables whole and in part, and the builder reached throu
     [
       'import { f, Store } from "./api.ts";',
       'import * as G from "./__generated/index.ts";',
-      "export const whole = fetcher(BookStore).address();",
+      "export const whole = fetcher(Warehouse).address();",
       "export const part = f(Store).address(G.embeddable(G.Address).city());",
       "",
     ].join("\n"),
     {
       "src/api.ts":
-        'export { BookStore as Store, fetcher as f } from "./__generated/fetchers.ts";\n',
+        'export { Warehouse as Store, fetcher as f } from "./__generated/fetchers.ts";\n',
       "src/__generated/index.ts":
-        '// Generated by Tailor from bookstore. Do not edit.\nexport * from "./fetchers.ts";\n',
+        '// Generated by Tailor from treeshop. Do not edit.\nexport * from "./fetchers.ts";\n',
     },
+    TREESHOP,
   );
+  const { fetcher, embeddable, fetcherText, Address, Warehouse } =
+    treeshopBuilder;
   assert.deepEqual(result, {
     fetchers: [
-      `BookStore ${text(fetcher(BookStore).address())} @ src/app.ts:4:22`,
-      `BookStore ${
-        text(
-          fetcher(BookStore).address(
-            builder.embeddable(builder.Address).city(),
-          ),
-        )
+      `Warehouse ${
+        fetcherText(fetcher(Warehouse).address())
+      } @ src/app.ts:4:22`,
+      `Warehouse ${
+        fetcherText(fetcher(Warehouse).address(embeddable(Address).city()))
       } @ src/app.ts:5:21`,
     ].sort(),
     errors: [],
   });
+  // The whole embeddable is every field, nested ones whole; a part is its own.
+  assert.deepEqual(result.fetchers.map((line) => line.split(" @ ")[0]), [
+    "Warehouse { id address { city } }",
+    "Warehouse { id address { street city zipCode location { latitude longitude } } }",
+  ]);
 });
 
 Deno.test("collect: only the builder's own functions are called, never Object's", () => {
@@ -198,11 +243,13 @@ Deno.test("collect: the same text from two entities is two entries with one id",
   const { entries } = collect(
     "export const a = fetcher(Book).name();\nexport const b = fetcher(BookStore).name();\n",
   );
-  assert.deepEqual(entries.map((entry) => [entry.id, entry.entity]), [
-    [builder.fetcherId(fetcher(Book).name()), "Book"],
-    [builder.fetcherId(fetcher(BookStore).name()), "BookStore"],
-  ]);
-  assert.equal(entries[0]!.id, entries[1]!.id);
+  // The canonical text names no entity: both are `{ id name }`.
+  const id = builder.fetcherId(fetcher(Book).name());
+  assert.equal(id, createHash("sha256").update("{ id name }").digest("hex"));
+  assert.deepEqual(
+    entries.map((entry) => [entry.id, entry.entity, entry.text]),
+    [[id, "Book", "{ id name }"], [id, "BookStore", "{ id name }"]],
+  );
 });
 
 Deno.test("collect: a syntax error is an error at its place, since the file may hide a fetcher", () => {
@@ -216,7 +263,7 @@ Deno.test("collect: a fetcher continued from a parameter, a let or a call's resu
   assert.deepEqual(
     summary(
       [
-        "type F = ReturnType<typeof fetcher>;",
+        'type F = import("./__generated/fetchers.ts").BookFetcher;',
         "export const more = (f: F) => f.price();",
         "let g = fetcher(Book);",
         "g = g.name();",

@@ -9,8 +9,8 @@ export const base = fetcher(Book).name();
 /** Used on its own in app.ts: listed here, where it is built. */
 export const storeFields = fetcher(BookStore).allScalarFields().website(false);
 
-const byName = [{ prop: "lastName" }, { prop: "firstName", desc: true }];
+const byName = [{ prop: "name" }, { prop: "edition", desc: true }];
 
 /** Exported and not used in the front end: listed. */
 export const authors = fetcher(Author).firstName().lastName()
-  .books(undefined, { orderBy: byName, limit: PAGE, offset: 5 } as const);
+  .books(fetcher(Book), { orderBy: byName, limit: PAGE, offset: 5 } as const);

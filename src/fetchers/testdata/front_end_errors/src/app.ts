@@ -2,7 +2,7 @@ import { Author, Book, fetcher } from "./__generated/fetchers.ts";
 import { LIMIT } from "./limits.ts";
 
 export function authorsOf(limit: number) {
-  return fetcher(Book).authors(undefined, { limit });
+  return fetcher(Book).authors(fetcher(Author), { limit });
 }
 
 let edition = true;
@@ -13,7 +13,7 @@ export const misspelt = fetcher(Book).nme();
 
 export const wrongChild = fetcher(Book).store(fetcher(Author));
 
-export const limited = fetcher(Book).authors(undefined, { limit: LIMIT });
+export const limited = fetcher(Book).authors(fetcher(Author), { limit: LIMIT });
 
 export function chosen(cheap: boolean) {
   return fetcher(Book).price(cheap ? false : true);
