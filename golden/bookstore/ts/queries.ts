@@ -2,6 +2,12 @@
 
 import type { Api } from "./Api.ts";
 import type { CallOptions, CallSignal } from "./Executor.ts";
+import type {
+  AnyFetcherOf,
+  AuthorFetcher,
+  BookFetcher,
+  BookStoreFetcher,
+} from "./fetchers.ts";
 
 /** An operation of the client: its options, then the call's. */
 type Operation<P, R> = (options: P, call?: CallOptions) => Promise<R>;
@@ -160,23 +166,38 @@ export function createQueries(api: Api) {
       /** The prefix of the keys of every query and mutation of the service. */
       queryKey: ["dynamicBookService"] as const,
       /** Finds one book in the shape the client asks for. */
-      findBook: query(
-        "dynamicBookService",
-        "findBook",
-        api.dynamicBookService.findBook,
-      ),
+      findBook: <F extends AnyFetcherOf<"Book"> = BookFetcher>(
+        ...options: OptionsArgument<
+          Parameters<typeof api.dynamicBookService.findBook<F>>[0]
+        >
+      ) =>
+        query(
+          "dynamicBookService",
+          "findBook",
+          api.dynamicBookService.findBook<F>,
+        )(...options),
       /** Finds one store in the shape the client asks for. */
-      findStore: query(
-        "dynamicBookService",
-        "findStore",
-        api.dynamicBookService.findStore,
-      ),
+      findStore: <F extends AnyFetcherOf<"BookStore"> = BookStoreFetcher>(
+        ...options: OptionsArgument<
+          Parameters<typeof api.dynamicBookService.findStore<F>>[0]
+        >
+      ) =>
+        query(
+          "dynamicBookService",
+          "findStore",
+          api.dynamicBookService.findStore<F>,
+        )(...options),
       /** Finds one author in the shape the client asks for. */
-      findAuthor: query(
-        "dynamicBookService",
-        "findAuthor",
-        api.dynamicBookService.findAuthor,
-      ),
+      findAuthor: <F extends AnyFetcherOf<"Author"> = AuthorFetcher>(
+        ...options: OptionsArgument<
+          Parameters<typeof api.dynamicBookService.findAuthor<F>>[0]
+        >
+      ) =>
+        query(
+          "dynamicBookService",
+          "findAuthor",
+          api.dynamicBookService.findAuthor<F>,
+        )(...options),
     },
     /** A greeting, to see the server is up. */
     helloService: {

@@ -2,6 +2,12 @@
 
 import type { Api } from "./Api.ts";
 import type { CallOptions, CallSignal } from "./Executor.ts";
+import type {
+  AnyFetcherOf,
+  ProductFetcher,
+  TreeNodeFetcher,
+  WarehouseFetcher,
+} from "./fetchers.ts";
 
 /** An operation of the client: its options, then the call's. */
 type Operation<P, R> = (options: P, call?: CallOptions) => Promise<R>;
@@ -76,23 +82,38 @@ export function createQueries(api: Api) {
       /** The whole tree below a root. */
       findTree: query("treeService", "findTree", api.treeService.findTree),
       /** A node in the shape the client asks for. */
-      findNodeShape: query(
-        "treeService",
-        "findNodeShape",
-        api.treeService.findNodeShape,
-      ),
+      findNodeShape: <F extends AnyFetcherOf<"TreeNode"> = TreeNodeFetcher>(
+        ...options: OptionsArgument<
+          Parameters<typeof api.treeService.findNodeShape<F>>[0]
+        >
+      ) =>
+        query("treeService", "findNodeShape", api.treeService.findNodeShape<F>)(
+          ...options,
+        ),
       /** A product in the shape the client asks for. */
-      findProductShape: query(
-        "treeService",
-        "findProductShape",
-        api.treeService.findProductShape,
-      ),
+      findProductShape: <F extends AnyFetcherOf<"Product"> = ProductFetcher>(
+        ...options: OptionsArgument<
+          Parameters<typeof api.treeService.findProductShape<F>>[0]
+        >
+      ) =>
+        query(
+          "treeService",
+          "findProductShape",
+          api.treeService.findProductShape<F>,
+        )(...options),
       /** A warehouse in the shape the client asks for. */
-      findWarehouseShape: query(
-        "treeService",
-        "findWarehouseShape",
-        api.treeService.findWarehouseShape,
-      ),
+      findWarehouseShape: <
+        F extends AnyFetcherOf<"Warehouse"> = WarehouseFetcher,
+      >(
+        ...options: OptionsArgument<
+          Parameters<typeof api.treeService.findWarehouseShape<F>>[0]
+        >
+      ) =>
+        query(
+          "treeService",
+          "findWarehouseShape",
+          api.treeService.findWarehouseShape<F>,
+        )(...options),
       /** A node paired with one product of it. */
       findNodeWithProduct: query(
         "treeService",

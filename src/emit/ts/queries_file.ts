@@ -28,6 +28,7 @@ import type { ImportExtension } from "./import_extension.ts";
 import { LINE_WIDTH } from "./layout.ts";
 import { docLines, INDENT, lowerFirst, propertyKey } from "./render.ts";
 import { optionKey } from "./service_file.ts";
+import { FETCHERS_FILE } from "./fetchers_file.ts";
 
 /** Root-relative path of the file. */
 export const QUERIES_FILE = "queries.ts";
@@ -180,9 +181,14 @@ export function queriesFileText(
     JSON.stringify(withExtension(`./${file}`, extension));
   const api = model.services.length === 0 ? "_api" : "api";
   const kinds = new Set<keyof typeof NEEDS>();
+  const fetcherEntities = new Set<string>();
   const entries = model.services.flatMap((service) =>
-    serviceLines(model, service, kinds)
+    serviceLines(model, service, kinds, fetcherEntities)
   );
+  const fetcherTypes = [
+    "AnyFetcherOf",
+    ...[...fetcherEntities].map((entity) => `${entity}Fetcher`),
+  ].sort();
   const executorTypes = [
     ...(kinds.size > 0 ? ["CallOptions"] : []),
     ...(kinds.has("query") || kinds.has("infiniteQuery") ? ["CallSignal"] : []),
@@ -192,6 +198,11 @@ export function queriesFileText(
     ...(executorTypes.length === 0 ? [] : [
       `import type { ${executorTypes.join(", ")} } from ${
         from("Executor.ts")
+      };`,
+    ]),
+    ...(fetcherEntities.size === 0 ? [] : [
+      `import type { ${fetcherTypes.join(", ")} } from ${
+        from(FETCHERS_FILE)
       };`,
     ]),
   ].join("\n");
@@ -243,6 +254,7 @@ function serviceLines(
   model: ApiModel,
   service: ServiceModel,
   kinds: Set<keyof typeof NEEDS>,
+  fetcherEntities: Set<string>,
 ): string[] {
   checkNames(service);
   const name = lowerFirst(service.name);
@@ -266,9 +278,15 @@ function serviceLines(
     const kind = isQuery(operation) ? "query" : "mutation";
     kinds.add(kind);
     lines.push(...docLines(operation.doc, inner));
-    lines.push(
-      ...callLines(inner, `${propertyKey(operation.name)}: ${kind}`, args),
-    );
+    const entity = clientFetcherEntity(operation);
+    if (kind === "query" && entity !== undefined) {
+      fetcherEntities.add(entity);
+      lines.push(shapedQueryLine(inner, name, operation, entity));
+    } else {
+      lines.push(
+        ...callLines(inner, `${propertyKey(operation.name)}: ${kind}`, args),
+      );
+    }
     if (pagedByIndex(model, operation)) {
       kinds.add("infiniteQuery");
       lines.push(
@@ -288,6 +306,31 @@ function serviceLines(
   }
   lines.push(`${indent}},`);
   return lines;
+}
+
+/** The entity of the operation's client fetcher (`ClientFetcher<E>`), if any. */
+function clientFetcherEntity(operation: OperationModel): string | undefined {
+  return operation.parameters.find((p) => p.fetcher !== undefined)?.fetcher
+    ?.entity;
+}
+
+/**
+ * The query of an operation whose client chooses the shape: generic in the
+ * fetcher, as the operation is, so `data` is exactly the shape asked for.
+ * One line: the file then goes through the formatter (`formatTypeScript`).
+ */
+function shapedQueryLine(
+  indent: string,
+  service: string,
+  operation: OperationModel,
+  entity: string,
+): string {
+  const send = `api.${service}.${operation.name}<F>`;
+  return `${indent}${propertyKey(operation.name)}: <F extends AnyFetcherOf<${
+    JSON.stringify(entity)
+  }> = ${entity}Fetcher>(...options: OptionsArgument<Parameters<typeof ${send}>[0]>) => query(${
+    JSON.stringify(service)
+  }, ${keyName(operation)}, ${send})(...options),`;
 }
 
 /**

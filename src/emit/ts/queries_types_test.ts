@@ -30,12 +30,16 @@ import {
   type BookServiceOptions,
   type BookStoreDto,
   createQueries,
-  type Dynamic_Book,
   type Executor,
   isApiError,
   type Page,
   type Queries,
 } from "../../../golden/bookstore/ts/index.ts";
+import {
+  Book,
+  BookStore,
+  fetcher,
+} from "../../../golden/bookstore/ts/fetchers.ts";
 import type { Assert, Equals } from "./testdata/type_assertions.ts";
 
 type SimpleBook = BookDto["BookController/SIMPLE_FETCHER"];
@@ -62,14 +66,24 @@ export function typesOfData(queries: Queries, client: core.QueryClient) {
     Equals<Awaited<ReturnType<typeof fetchBook>>, ComplexBook | null>
   >;
 
-  // A dynamic operation: the dynamic entity, or null.
+  // A dynamic operation: exactly the shape the fetcher asks for, or null.
+  const shape = fetcher(Book).name().store(fetcher(BookStore).name());
   const fetchDynamic = () =>
     client.fetchQuery(
-      queries.dynamicBookService.findBook({ id: 1, fetcherCode: "{ name }" }),
+      queries.dynamicBookService.findBook({ id: 1, fetcher: shape }),
     );
   type _Dynamic = Assert<
-    Equals<Awaited<ReturnType<typeof fetchDynamic>>, Dynamic_Book | null>
+    Equals<
+      Awaited<ReturnType<typeof fetchDynamic>>,
+      {
+        readonly id: number;
+        readonly name: string;
+        readonly store?: { readonly id: number; readonly name: string };
+      } | null
+    >
   >;
+  // @ts-expect-error an unselected property is no part of the data
+  fetchDynamic().then((book) => book?.price);
 
   // A query without options, and one with a text result.
   const fetchHello = () => client.fetchQuery(queries.helloService.hello());
@@ -275,9 +289,14 @@ Deno.test("queries.ts: keys and query functions at run time", async () => {
     "orderBook",
   ]);
   // Keys are JSON: TanStack hashes them, a cache persister stores them.
+  // A fetcher in the key serialises to its canonical text.
   const key = queries.dynamicBookService.findBook({
     id: 1,
-    fetcherCode: "{ name }",
+    fetcher: fetcher(Book).name(),
   }).queryKey;
-  assert.deepEqual(JSON.parse(JSON.stringify(key)), key);
+  assert.deepEqual(JSON.parse(JSON.stringify(key)), [
+    "dynamicBookService",
+    "findBook",
+    { id: 1, fetcher: "{ id name }" },
+  ]);
 });
