@@ -201,9 +201,7 @@ export function queriesFileText(
       };`,
     ]),
     ...(fetcherEntities.size === 0 ? [] : [
-      `import type { ${fetcherTypes.join(", ")} } from ${
-        from(FETCHERS_FILE)
-      };`,
+      `import type { ${fetcherTypes.join(", ")} } from ${from(FETCHERS_FILE)};`,
     ]),
   ].join("\n");
   return `${imports}
