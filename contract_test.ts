@@ -246,8 +246,9 @@ const BOOKSTORE_CALLS: readonly Call[] = [
   {
     method: "GET",
     path: "/dynamic/book/{id}",
+    // Well formed, but no manifest lists it: like a missing row.
     params: { path: { id: 1 }, query: { fetcherId: "a".repeat(64) } },
-    status: 400,
+    status: 404,
   },
   {
     method: "GET",
