@@ -39,7 +39,7 @@ Deno.test("cli generate --watch: regenerates after an edit and stops cleanly on 
   const lines = linesOf(child.stdout);
   const nextLine = async () => (await lines.next()).value ?? "";
   try {
-    assert.equal(await nextLine(), `wrote 29 files to ${out}`);
+    assert.equal(await nextLine(), `wrote 30 files to ${out}`);
     assert.match(
       await nextLine(),
       /^watching .* for changes \(Ctrl-C stops\)$/,
