@@ -62,6 +62,7 @@
  * @module
  */
 
+import { clientShapedEntities } from "../../model/client_shaped.ts";
 import { flattenQuery, queryObjectTypes } from "../../model/query_object.ts";
 import { multipartRequestBody } from "./multipart.ts";
 import type {
@@ -203,6 +204,8 @@ interface DocumentTypes {
   readonly nulls: NullTargets;
   /** The types of object query parameters (`queryObjectTypes`). */
   readonly queryObjects: readonly string[];
+  /** The dynamic entities of client fetchers' answers (`clientShapedEntities`). */
+  readonly clientShaped: readonly string[];
 }
 
 function documentTypes(model: ApiModel, nulls: NullTargets): DocumentTypes {
@@ -211,6 +214,7 @@ function documentTypes(model: ApiModel, nulls: NullTargets): DocumentTypes {
     types: [dtos, dynamicEntities, enums, staticTypes, errors],
     nulls,
     queryObjects: queryObjectTypes(model),
+    clientShaped: [...clientShapedEntities(model)],
   };
 }
 
@@ -225,7 +229,8 @@ function sameTypes(a: DocumentTypes, b: DocumentTypes): boolean {
     return list.length === other.length &&
       list.every((item, j) => sameValue(item, other[j], NOT_SHOWN));
   }) && sameValue(a.nulls, b.nulls) &&
-    a.queryObjects.join() === b.queryObjects.join();
+    a.queryObjects.join() === b.queryObjects.join() &&
+    a.clientShaped.join() === b.clientShaped.join();
 }
 
 /** Properties of the model the document does not show. */

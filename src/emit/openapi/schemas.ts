@@ -16,6 +16,7 @@ import type {
 } from "../../model/api_model.ts";
 import { indexModel, type ModelIndex } from "../../model/model_index.ts";
 import { substituteTypeParameters } from "../../model/type_refs.ts";
+import { clientShapedEntities } from "../../model/client_shaped.ts";
 import { MAX_INTEGER, MIN_INTEGER } from "../../model/constraints.ts";
 import { NO_NULL_TARGETS, type NullTargets } from "../ts/null_mode.ts";
 import {
@@ -57,6 +58,8 @@ export class SchemaRegistry {
   readonly #schemas: Map<string, Json>;
   readonly #index: ModelIndex;
   readonly #nulls: NullTargets;
+  /** Dynamic entities a client fetcher's answer can hold. */
+  readonly #clientShaped: ReadonlySet<string>;
   #log: RegistryEvent[] | undefined;
 
   /**
@@ -73,6 +76,7 @@ export class SchemaRegistry {
   ) {
     this.#index = indexModel(model);
     this.#nulls = nulls;
+    this.#clientShaped = clientShapedEntities(model);
     this.#names = state?.names ?? new Map();
     this.#taken = state?.taken ?? new Set();
     this.#schemas = state?.schemas ?? new Map();
@@ -295,28 +299,43 @@ export class SchemaRegistry {
 
   /**
    * A closed object schema. With `nulls`, optional properties are required
-   * and nullable (the server sends them as `null`).
+   * and nullable (the server sends them as `null`); with `keysOptional`,
+   * no property is required (nullable ones stay nullable); with
+   * `partialEmbeddables`, an embeddable property is one in part.
    */
   #object(
     properties: readonly PropertyModel[],
     name: string | undefined,
     bindings: ReadonlyMap<string, TypeRef>,
-    extra: { description?: string; noRequired?: boolean; nulls?: boolean },
+    extra: {
+      description?: string;
+      noRequired?: boolean;
+      nulls?: boolean;
+      keysOptional?: boolean;
+      partialEmbeddables?: boolean;
+    },
   ): Json {
     const out: Json = { type: "object" };
     if (extra.description !== undefined && extra.description !== "") {
       out.description = extra.description;
     }
     const nulls = extra.nulls === true;
-    const required = extra.noRequired && !nulls
+    const required = extra.keysOptional || (extra.noRequired && !nulls)
       ? []
       : properties.filter((p) => nulls || !p.optional).map((p) => p.name);
     if (required.length > 0) out.required = required;
     const props = new Map<string, Json>();
     for (const p of properties) {
       const child = name === undefined ? undefined : `${name}_${p.name}`;
+      const partial = extra.partialEmbeddables === true &&
+          p.type.kind === "static" &&
+          this.#index.staticType(p.type.name)?.origin === "embeddable"
+        ? p.type.name
+        : undefined;
       const schema = constrained(
-        this.#schema(p.type, child, bindings),
+        partial === undefined
+          ? this.#schema(p.type, child, bindings)
+          : ref(this.#partialEmbeddable(partial, nulls)),
         p.constraints,
       );
       props.set(
@@ -395,7 +414,37 @@ export class SchemaRegistry {
         this.#object(dyn.properties, name, new Map(), {
           ...this.#entityDoc(entity),
           noRequired: true,
-          nulls: this.#nulls.dynamics.has(entity),
+          // A client fetcher's answer has the keys it selects only, a
+          // selected one without a value as null in null mode, and an
+          // embeddable in part (`embeddable(Address).city()`).
+          ...(this.#clientShaped.has(entity)
+            ? {
+              keysOptional: true,
+              nulls: this.#nulls.shapes,
+              partialEmbeddables: true,
+            }
+            : { nulls: this.#nulls.dynamics.has(entity) }),
+        }),
+    );
+  }
+
+  /**
+   * An embeddable as a client fetcher may load it, in part
+   * (`embeddable(Address).city()`): `Dynamic_<Name>`, no key required, its
+   * embeddables in part too; `nulls`: a selected key without a value is
+   * `null`.
+   */
+  #partialEmbeddable(typeName: string, nulls: boolean): string {
+    const st = this.#index.staticType(typeName)!;
+    return this.#component(
+      `partial\n${typeName}\n${nulls}`,
+      `Dynamic_${typeName}`,
+      (name) =>
+        this.#object(st.properties, name, new Map(), {
+          ...(st.doc === undefined ? {} : { description: st.doc.trim() }),
+          keysOptional: true,
+          nulls,
+          partialEmbeddables: true,
         }),
     );
   }

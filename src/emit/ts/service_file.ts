@@ -12,6 +12,7 @@ import type {
   ServiceModel,
   TypeRef,
 } from "../../model/api_model.ts";
+import { replaceClientShaped } from "../../model/client_shaped.ts";
 import { flattenQuery } from "../../model/query_object.ts";
 import { FETCHERS_FILE, serviceHasClientFetchers } from "./fetchers_file.ts";
 import type { ImportExtension } from "./import_extension.ts";
@@ -35,6 +36,9 @@ import {
 
 /** The builder's id function, as the services import it. */
 const fetcherIdFunction = "fetcherId";
+
+/** The type of a client fetcher's answer: the shape of the fetcher `F` sent. */
+const SHAPE_OF_F: TypeRef = { kind: "typeParameter", name: "ShapeOf<F>" };
 
 /** Names a generated service class uses for itself. */
 const RESERVED_OPERATION_NAMES = new Set(["constructor"]);
@@ -190,7 +194,10 @@ function operationLines(
     ? "void"
     : chosen === undefined
     ? types.render(result.type, inner)
-    : types.render(chosenShape(result.type, chosen.fetcher!.entity), inner);
+    : types.render(
+      replaceClientShaped(result.type, chosen.fetcher!.entity, SHAPE_OF_F),
+      inner,
+    );
   const resultType = result.nullable ? `${type} | undefined` : type;
   const name = operation.parameters.length === 0 ? "_options" : "options";
   const baseType = `${optionsName}[${JSON.stringify(operation.name)}]`;
@@ -333,23 +340,6 @@ function option(parameter: ParameterModel): string {
 function queryValue(parameter: ParameterModel, flat: ParameterModel): string {
   if (flat === parameter) return option(parameter);
   return `${option(parameter)}${parameter.required ? "." : "?."}${flat.name}`;
-}
-
-/**
- * The result type of an operation taking a client fetcher of `entity`: its
- * `Dynamic_<entity>` parts become the shape of the fetcher sent (`F`).
- */
-function chosenShape(type: TypeRef, entity: string): TypeRef {
-  if (type.kind === "dynamic" && type.entity === entity) {
-    return { kind: "typeParameter", name: "ShapeOf<F>" };
-  }
-  if (type.kind === "array") {
-    return { kind: "array", element: chosenShape(type.element, entity) };
-  }
-  if (type.kind === "static") {
-    return { ...type, args: type.args.map((a) => chosenShape(a, entity)) };
-  }
-  return type;
 }
 
 /**

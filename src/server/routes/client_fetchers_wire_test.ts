@@ -3,7 +3,9 @@
  * (`src/emit/ts/testdata/fetcher_catalog.ts`), built with the generated
  * client's `fetchers.ts` and sent through its `Api` to the served bookstore
  * and treeshop, gets answers that have exactly the keys of the DTO Tailor
- * emits for the same fetcher, recursively: every required key, no other.
+ * emits for the same fetcher, recursively: every required key, no other. In
+ * both null render modes: under `null` every key of the type is required (a
+ * selected property without a value is `null`), and no unselected key comes.
  */
 
 import assert from "node:assert/strict";
@@ -24,8 +26,19 @@ import {
   serverProjectSource,
 } from "../../emit/ts/testdata/fetcher_project.ts";
 import { fixtureModelUrl, loadModel } from "../../emit/ts/testdata/tools.ts";
+import {
+  NULL_RENDER_MODES,
+  type NullRenderMode,
+} from "../../emit/ts/null_mode.ts";
+import { loadConfig } from "../../config/config.ts";
+import { emitOpenApi } from "../../emit/openapi/emit_openapi.ts";
+import {
+  type ResponseCheck,
+  responseValidator,
+} from "../../testing/validate_openapi.ts";
 
 const BOOKSTORE = new URL("../../../fixtures/bookstore", import.meta.url);
+const TREESHOP = new URL("../../../fixtures/treeshop", import.meta.url);
 
 /** The operation of each entity: service and method of the fixture's client. */
 const OPERATIONS: Readonly<Record<string, readonly [string, string]>> = {
@@ -37,33 +50,37 @@ const OPERATIONS: Readonly<Record<string, readonly [string, string]>> = {
   Warehouse: ["treeService", "findWarehouseShape"],
 };
 
-/** Where `value` has other keys than `type` allows, or lacks a required one. */
+/**
+ * Where `value` has other keys than `type` allows, or lacks a required one
+ * (`nulls`: null render mode `null`, where every key is required).
+ */
 function keyProblems(
   value: unknown,
   type: TypeRef,
   model: ApiModel,
   path: string,
+  nulls: boolean,
 ): string[] {
   if (value === undefined || value === null) return [];
   switch (type.kind) {
     case "array":
       return Array.isArray(value)
         ? value.flatMap((item, i) =>
-          keyProblems(item, type.element, model, `${path}[${i}]`)
+          keyProblems(item, type.element, model, `${path}[${i}]`, nulls)
         )
         : [`${path}: not an array`];
     case "fetched": {
       const shape = model.dtos.flatMap((d) => d.shapes).find((s) =>
         s.key === type.key
       );
-      return objectProblems(value, shape!.type.properties, model, path);
+      return objectProblems(value, shape!.type.properties, model, path, nulls);
     }
     case "static": {
       const found = model.staticTypes.find((s) => s.name === type.name)!;
-      return objectProblems(value, found.properties, model, path);
+      return objectProblems(value, found.properties, model, path, nulls);
     }
     case "object":
-      return objectProblems(value, type.properties, model, path);
+      return objectProblems(value, type.properties, model, path, nulls);
     default:
       return typeof value === "object" ? [`${path}: not a scalar`] : [];
   }
@@ -74,6 +91,7 @@ function objectProblems(
   properties: readonly PropertyModel[],
   model: ApiModel,
   path: string,
+  nulls: boolean,
 ): string[] {
   if (typeof value !== "object" || Array.isArray(value)) {
     return [`${path}: not an object`];
@@ -84,13 +102,24 @@ function objectProblems(
     ...Object.keys(record).filter((key) => !names.has(key)).map((key) =>
       `${path}.${key}: not in the type`
     ),
-    ...properties.filter((p) => !p.optional && !(p.name in record)).map((p) =>
-      `${path}.${p.name}: required, absent`
+    ...properties.filter((p) => (nulls || !p.optional) && !(p.name in record))
+      .map((p) => `${path}.${p.name}: required, absent`),
+    ...properties.filter((p) => !nulls && record[p.name] === null).map((p) =>
+      `${path}.${p.name}: null, but the type has no null`
     ),
     ...properties.flatMap((p) =>
-      keyProblems(record[p.name], p.type, model, `${path}.${p.name}`)
+      keyProblems(record[p.name], p.type, model, `${path}.${p.name}`, nulls)
     ),
   ];
+}
+
+/** `"GET /path"` of a client service's method. */
+function operationKey(model: ApiModel, service: string, method: string) {
+  const found = model.services.find((s) =>
+    s.name === service[0]!.toUpperCase() + service.slice(1)
+  )?.operations.find((o) => o.name === method);
+  if (found === undefined) throw new Error(`no ${service}.${method}`);
+  return `${found.httpMethod} ${found.path}`;
 }
 
 /** Writes the fixture's client and the catalogue over it; imports both. */
@@ -98,9 +127,16 @@ async function clientOf(
   fixture: string,
   entities: readonly string[],
   dir: string,
+  mode: NullRenderMode,
+): Promise<{
   // deno-lint-ignore no-explicit-any
-): Promise<{ client: any; catalog: Record<string, unknown> }> {
-  const files = emitTypeScript(await loadModel(fixtureModelUrl(fixture)));
+  client: any;
+  catalog: Record<string, unknown>;
+  document: ResponseCheck;
+  model: ApiModel;
+}> {
+  const model = await loadModel(fixtureModelUrl(fixture));
+  const files = emitTypeScript(model, { nullRenderMode: mode });
   for (const [path, text] of files) {
     const full = `${dir}/client/${path}`;
     await Deno.mkdir(full.slice(0, full.lastIndexOf("/")), { recursive: true });
@@ -113,6 +149,13 @@ async function clientOf(
   return {
     client: await import(`file://${dir}/client/index.ts`),
     catalog: (await import(`file://${dir}/catalog.ts`)).CATALOG,
+    document: responseValidator(
+      emitOpenApi(model, {
+        info: { title: fixture, version: "1" },
+        nullRenderMode: mode,
+      }),
+    ),
+    model,
   };
 }
 
@@ -122,6 +165,7 @@ async function checkWire(
   entities: readonly string[],
   app: { fetch: (request: Request) => Response | Promise<Response> },
   headers: Record<string, string>,
+  mode: NullRenderMode,
 ): Promise<number> {
   const catalogue = await modelOf(serverProjectSource());
   const dir = await Deno.makeTempDir({ prefix: "tailor_wire_" });
@@ -131,7 +175,12 @@ async function checkWire(
   );
   let answers = 0;
   try {
-    const { client, catalog } = await clientOf(fixture, entities, dir);
+    const { client, catalog, document, model } = await clientOf(
+      fixture,
+      entities,
+      dir,
+      mode,
+    );
     const api = new client.Api(client.createFetchExecutor({
       baseUrl: `http://127.0.0.1:${server.addr.port}`,
       headers,
@@ -140,6 +189,7 @@ async function checkWire(
       const f of FETCHER_CATALOG.filter((f) => entities.includes(f.entity))
     ) {
       const [service, method] = OPERATIONS[f.entity]!;
+      const operation = operationKey(model, service, method);
       let answered = 0;
       for (const id of [1, 2, 3, 4]) {
         const answer = await api[service][method]({
@@ -154,9 +204,12 @@ async function checkWire(
             { kind: "fetched", entity: f.entity, key: `Shapes/${f.name}` },
             catalogue,
             `${f.name} ${f.source} #${id}`,
+            mode === "null",
           ),
           [],
         );
+        // The document of the mode agrees.
+        assert.deepEqual(document(operation, 200, answer), [], f.source);
       }
       assert.ok(answered > 0, `${f.name}: no answer`);
       answers += answered;
@@ -168,30 +221,44 @@ async function checkWire(
   return answers;
 }
 
-Deno.test("wire: the bookstore answers each builder fetcher with exactly its type's keys", async () => {
-  const serving = bookstoreServing();
-  const app = await createServer({
-    project: BOOKSTORE.pathname,
-    typeCheck: false,
-    controllers: serving.controllers,
-    fetcherOwners: serving.fetcherOwners,
+for (const mode of NULL_RENDER_MODES) {
+  Deno.test(`wire (null render mode ${mode}): the bookstore answers each builder fetcher with exactly its type's keys`, async () => {
+    const serving = bookstoreServing();
+    const app = await createServer({
+      project: BOOKSTORE.pathname,
+      config: {
+        ...await loadConfig(BOOKSTORE.pathname),
+        tsNullRenderMode: mode,
+      },
+      typeCheck: false,
+      controllers: serving.controllers,
+      fetcherOwners: serving.fetcherOwners,
+    });
+    const answers = await checkWire(
+      "bookstore",
+      ["Book", "BookStore", "Author"],
+      app,
+      {},
+      mode,
+    );
+    assert.ok(answers >= 40);
   });
-  const answers = await checkWire(
-    "bookstore",
-    ["Book", "BookStore", "Author"],
-    app,
-    {},
-  );
-  assert.ok(answers >= 40);
-});
 
-Deno.test("wire: the treeshop answers each builder fetcher with exactly its type's keys", async () => {
-  const app = await treeshopApp({ authenticate: treeshopAuthenticators });
-  const answers = await checkWire(
-    "treeshop",
-    ["TreeNode", "Product", "Warehouse"],
-    app,
-    { authorization: "Bearer ann" },
-  );
-  assert.ok(answers >= 20);
-});
+  Deno.test(`wire (null render mode ${mode}): the treeshop answers each builder fetcher with exactly its type's keys`, async () => {
+    const app = await treeshopApp({
+      authenticate: treeshopAuthenticators,
+      config: {
+        ...await loadConfig(TREESHOP.pathname),
+        tsNullRenderMode: mode,
+      },
+    });
+    const answers = await checkWire(
+      "treeshop",
+      ["TreeNode", "Product", "Warehouse"],
+      app,
+      { authorization: "Bearer ann" },
+      mode,
+    );
+    assert.ok(answers >= 20);
+  });
+}

@@ -18,6 +18,8 @@ import type {
   StaticTypeModel,
 } from "../../model/api_model.ts";
 import type { AnyClass } from "../../runtime/metadata.ts";
+import type { AnyFetcher } from "../../runtime/fetcher.ts";
+import { shapedResult } from "./shape.ts";
 import { bindSimple, type EnumValues } from "./bind.ts";
 import { bindQueryObject } from "./bind_object.ts";
 import { type BodyCheck, bodyChecks } from "./body_validator.ts";
@@ -172,8 +174,9 @@ export function controllerRoutes(options: ControllerRoutesOptions): Hono {
           p.in === "path" || p.in === "query" || p.in === "header"
         ),
       absentAsNull: sendsNull(operation.result.type, options.absentResult),
+      chosenSlot: clientFetcherSlot(operation),
       // Compiled once here: a request walks no type model.
-      shape: shapePlan(operation.result.type, {
+      shape: shapePlan(shapedResult(operation), {
         fetcherOf: (key) => fetchers.get(key)!,
         statics,
         dynamics,
@@ -212,7 +215,30 @@ interface Route {
   readonly simple: boolean;
   /** An absent result is the JSON `null` (else an empty body). */
   readonly absentAsNull: boolean;
+  /** The argument position of the client fetcher, if the route takes one. */
+  readonly chosenSlot: number | undefined;
   readonly shape: Shaper;
+}
+
+/**
+ * The argument position of each parameter: injected ones keep theirs, the
+ * others fill the free positions in order.
+ */
+function parameterSlots(operation: OperationModel): number[] {
+  const taken = new Set((operation.injected ?? []).map((i) => i.index));
+  const slots: number[] = [];
+  let next = 0;
+  for (const _ of operation.parameters) {
+    while (taken.has(next)) next++;
+    slots.push(next++);
+  }
+  return slots;
+}
+
+/** The argument position of the operation's client fetcher, if any. */
+function clientFetcherSlot(operation: OperationModel): number | undefined {
+  const index = operation.parameters.findIndex((p) => p.fetcher !== undefined);
+  return index < 0 ? undefined : parameterSlots(operation)[index];
 }
 
 /** Thrown while binding; becomes the 400 answer. */
@@ -239,7 +265,10 @@ async function answer(route: Route, c: Context): Promise<Response> {
       ? simpleArguments(route, c)
       : await argumentsOf(route, c);
     const value = await route.handler(...args);
-    return respond(route, c, value);
+    const chosen = route.chosenSlot === undefined
+      ? undefined
+      : args[route.chosenSlot] as AnyFetcher;
+    return respond(route, c, value, chosen);
   } catch (error) {
     if (error instanceof BadRequest) return c.json(error.body, 400);
     if (error instanceof PayloadTooLarge) return c.json(error.body, 413);
@@ -273,10 +302,9 @@ async function argumentsOf(route: Route, c: Context): Promise<unknown[]> {
     )
     : undefined;
   if (parts?.ok === false) throw new BadRequest(parts.parameter, parts.message);
-  let next = 0;
-  for (const parameter of operation.parameters) {
-    while (Object.hasOwn(args, next)) next++;
-    args[next++] = parameter.in === "body"
+  const slots = parameterSlots(operation);
+  for (const [i, parameter] of operation.parameters.entries()) {
+    args[slots[i]!] = parameter.in === "body"
       ? await bodyOf(route, parameter, c)
       : parameter.in === "part"
       ? parts?.values.get(parameter.name)
@@ -424,7 +452,12 @@ async function bodyBytes(
   throw new BadRequest(parameter, read.unreadable);
 }
 
-function respond(route: Route, c: Context, value: unknown): Response {
+function respond(
+  route: Route,
+  c: Context,
+  value: unknown,
+  chosen: AnyFetcher | undefined,
+): Response {
   const { type } = route.operation.result;
   if (type.kind === "void") return c.body(null, 200);
   if (value === undefined || value === null) {
@@ -433,7 +466,7 @@ function respond(route: Route, c: Context, value: unknown): Response {
   if (type.kind === "primitive" && type.name === "string") {
     return c.text(String(value));
   }
-  return c.json(route.shape(value) as object);
+  return c.json(route.shape(value, chosen) as object);
 }
 
 function instancesByClass(

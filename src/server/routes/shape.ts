@@ -8,17 +8,21 @@
  * {@link ShapeContext.nulls} says the types promise `name: T | null`:
  * fetched shapes (through `applyFetcher`), and the static and dynamic types
  * no operation receives (a dynamic entity is then trimmed to its declared
- * properties, like a static type). Pure.
+ * properties, like a static type). The parts of a result that a client
+ * fetcher shapes ({@link CLIENT_FETCHER_KEY}) go through `applyFetcher` with
+ * the request's fetcher, in both modes. Pure.
  *
  * @module
  */
 
 import type {
   DynamicEntityModel,
+  OperationModel,
   PropertyModel,
   StaticTypeModel,
   TypeRef,
 } from "../../model/api_model.ts";
+import { replaceClientShaped } from "../../model/client_shaped.ts";
 import { unionMemberOf } from "../../model/unions.ts";
 import { applyFetcher } from "../../runtime/apply_fetcher.ts";
 import type { AnyFetcher } from "../../runtime/fetcher.ts";
@@ -34,7 +38,17 @@ export interface ShapeContext {
   readonly dynamics?: ReadonlyMap<string, DynamicEntityModel>;
   /** The types whose absent optional properties are sent as `null`. */
   readonly nulls?: NullTargets;
+  /** The request's client fetcher, which shapes {@link CLIENT_FETCHER_KEY}. */
+  readonly chosen?: AnyFetcher;
 }
+
+/**
+ * The shape key of the parts of a result that a client fetcher shapes
+ * (`ClientFetcher<E>`): the route puts
+ * `{ kind: "fetched", entity, key: CLIENT_FETCHER_KEY }` where the model
+ * says `Dynamic_<E>`, so the answer has exactly the fetcher's keys.
+ */
+export const CLIENT_FETCHER_KEY = "<client fetcher>";
 
 /** Returns the JSON-ready value of `value` for the type `type`. */
 export function shapeValue(
@@ -48,7 +62,7 @@ export function shapeValue(
   switch (type.kind) {
     case "fetched":
       return typeof value === "object"
-        ? applyFetcher(context.fetcherOf(type.key), value, {
+        ? applyFetcher(fetcherOf(type.key, context), value, {
           absent: nulls.shapes ? "null" : "omit",
           lists: "as-loaded",
         })
@@ -106,6 +120,32 @@ export function shapeValue(
     default:
       return value;
   }
+}
+
+/**
+ * The result type shaping follows: the operation's, with the parts a client
+ * fetcher shapes (its `Dynamic_<E>`) projected onto the request's fetcher,
+ * as the client types them (`ShapeOf<F>`).
+ */
+export function shapedResult(operation: OperationModel): TypeRef {
+  const entity = operation.parameters.find((p) => p.fetcher !== undefined)
+    ?.fetcher?.entity;
+  return entity === undefined
+    ? operation.result.type
+    : replaceClientShaped(operation.result.type, entity, {
+      kind: "fetched",
+      entity,
+      key: CLIENT_FETCHER_KEY,
+    });
+}
+
+/** The fetcher of a shape key: the request's client fetcher, or a constant. */
+function fetcherOf(key: string, context: ShapeContext): AnyFetcher {
+  if (key !== CLIENT_FETCHER_KEY) return context.fetcherOf(key);
+  if (context.chosen === undefined) {
+    throw new Error("a client-shaped result without the request's fetcher");
+  }
+  return context.chosen;
 }
 
 /**

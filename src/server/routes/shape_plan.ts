@@ -15,10 +15,19 @@ import type { PropertyModel, TypeRef } from "../../model/api_model.ts";
 import { unionMemberOf } from "../../model/unions.ts";
 import { compileProjector } from "../../runtime/projector.ts";
 import { NO_NULL_TARGETS } from "../../emit/ts/null_mode.ts";
-import { type ShapeContext, shapeValue, typeArguments } from "./shape.ts";
+import type { AnyFetcher } from "../../runtime/fetcher.ts";
+import {
+  CLIENT_FETCHER_KEY,
+  type ShapeContext,
+  shapeValue,
+  typeArguments,
+} from "./shape.ts";
 
-/** The JSON-ready value of a handler's value (undefined: nothing to send). */
-export type Shaper = (value: unknown) => unknown;
+/**
+ * The JSON-ready value of a handler's value (undefined: nothing to send);
+ * `chosen`: the request's client fetcher, for a route that takes one.
+ */
+export type Shaper = (value: unknown, chosen?: AnyFetcher) => unknown;
 
 /**
  * Nesting of static and object types compiled ahead; deeper (a static type
@@ -26,7 +35,10 @@ export type Shaper = (value: unknown) => unknown;
  */
 export const MAX_PLAN_DEPTH = 6;
 
-/** `shapePlan(type, context)(value)` equals `shapeValue(type, value, context)`. */
+/**
+ * `shapePlan(type, context)(value, chosen)` equals
+ * `shapeValue(type, value, { ...context, chosen })`.
+ */
 export function shapePlan(type: TypeRef, context: ShapeContext): Shaper {
   return plan(type, context, new Map(), 0);
 }
@@ -40,9 +52,17 @@ function plan(
   depth: number,
 ): Shaper {
   const nulls = context.nulls ?? NO_NULL_TARGETS;
-  const late: Shaper = (value) => shapeValue(type, value, context, bindings);
+  const late: Shaper = (value, chosen) =>
+    shapeValue(
+      type,
+      value,
+      chosen === undefined ? context : { ...context, chosen },
+      bindings,
+    );
   switch (type.kind) {
     case "fetched": {
+      // The request's fetcher: known at request time only.
+      if (type.key === CLIENT_FETCHER_KEY) return late;
       const fetcher = context.fetcherOf(type.key);
       if (fetcher === undefined) return late;
       const project = compileProjector(fetcher, {
@@ -58,12 +78,12 @@ function plan(
     }
     case "array": {
       const element = plan(type.element, context, bindings, depth);
-      return (value) => {
+      return (value, chosen) => {
         if (value === null || value === undefined) return undefined;
         if (!Array.isArray(value)) return value;
         const shaped = new Array(value.length);
         for (let i = 0; i < value.length; i++) {
-          shaped[i] = element(value[i]) ?? null;
+          shaped[i] = element(value[i], chosen) ?? null;
         }
         return shaped;
       };
@@ -76,7 +96,7 @@ function plan(
         // One plan per member, made when a value of it first comes.
         const union = model.union;
         const plans = new Map<string, Shaper>();
-        return (value) => {
+        return (value, chosen) => {
           if (value === null || value === undefined) return undefined;
           const member = unionMemberOf(union, value);
           if (member?.kind !== "static") return value;
@@ -85,7 +105,7 @@ function plan(
             shaper = plan(member, context, bindings, depth + 1);
             plans.set(member.name, shaper);
           }
-          return shaper(value);
+          return shaper(value, chosen);
         };
       }
       return properties(
@@ -130,14 +150,14 @@ function properties(
   const shapers = models.map((p) => plan(p.type, context, bindings, depth));
   const nullable = models.map((p) => nulls && p.optional);
   const count = models.length;
-  return (value) => {
+  return (value, chosen) => {
     if (value === null || value === undefined) return undefined;
     if (typeof value !== "object") return value;
     const source = value as Record<string, unknown>;
     const result: Record<string, unknown> = {};
     for (let i = 0; i < count; i++) {
       const name = names[i]!;
-      const shaped = shapers[i]!(source[name]);
+      const shaped = shapers[i]!(source[name], chosen);
       if (shaped !== undefined) result[name] = shaped;
       else if (nullable[i]) result[name] = null;
     }

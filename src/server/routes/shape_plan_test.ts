@@ -2,7 +2,8 @@ import { mulberry32 } from "../../testing/random.ts";
 import assert from "node:assert/strict";
 import type { ApiModel, TypeRef } from "../../model/api_model.ts";
 import { nullTargets } from "../../emit/ts/null_mode.ts";
-import type { AnyFetcher } from "../../runtime/fetcher.ts";
+import { type AnyFetcher, fetcher } from "../../runtime/fetcher.ts";
+import { Book, BookStore } from "../../../fixtures/bookstore/entities.ts";
 import type { AnyClass } from "../../runtime/metadata.ts";
 import { readGoldenModel } from "../../testing/golden.ts";
 import { HelloController } from "../../../fixtures/bookstore/app.ts";
@@ -18,7 +19,7 @@ import {
   TreeController,
 } from "../../../fixtures/treeshop/tree_controller.ts";
 import { ownerClasses, resolveFetcher, shapeKeys } from "./fetchers.ts";
-import { type ShapeContext, shapeValue } from "./shape.ts";
+import { type ShapeContext, shapedResult, shapeValue } from "./shape.ts";
 import { MAX_PLAN_DEPTH, shapePlan } from "./shape_plan.ts";
 
 const FIXTURES: readonly [string, readonly AnyClass[]][] = [
@@ -203,5 +204,59 @@ Deno.test("a static type containing itself is shaped past the compiled depth, nu
     assert.equal(shaped, JSON.stringify(shapeValue(node, chain, context)));
     assert.ok(!shaped.includes("junk"));
     assert.equal(shaped.includes('"note":null'), withNulls);
+  }
+});
+
+Deno.test("a client fetcher's answer has exactly its keys: direct, in arrays, in Page<T>, both modes", async () => {
+  const [, model] = (await contexts())[0]!;
+  const findBook = model.services.flatMap((s) => s.operations).find((o) =>
+    o.path === "/dynamic/book/{id}"
+  )!;
+  const dynamicBook: TypeRef = { kind: "dynamic", entity: "Book" };
+  const chosen = fetcher(Book).name().store(fetcher(BookStore).name());
+  const book = {
+    id: 9,
+    name: "Notes",
+    edition: 2,
+    price: 1,
+    store: undefined,
+    authors: [],
+  };
+  for (const mode of ["undefined", "null"] as const) {
+    const context: ShapeContext = {
+      fetcherOf: () => {
+        throw new Error("no constant fetcher here");
+      },
+      statics: new Map(model.staticTypes.map((s) => [s.name, s])),
+      dynamics: new Map(model.dynamicEntities.map((d) => [d.entity, d])),
+      nulls: nullTargets(model, mode),
+    };
+    const exact = mode === "null"
+      ? { id: 9, name: "Notes", store: null }
+      : { id: 9, name: "Notes" };
+    const cases: [TypeRef, unknown, unknown][] = [
+      [dynamicBook, book, exact],
+      [{ kind: "array", element: dynamicBook }, [book, book], [exact, exact]],
+      [
+        { kind: "static", name: "Page", args: [dynamicBook] },
+        { rows: [book], totalRowCount: 1, totalPageCount: 1 },
+        { rows: [exact], totalRowCount: 1, totalPageCount: 1 },
+      ],
+    ];
+    for (const [type, value, expected] of cases) {
+      const result = shapedResult({
+        ...findBook,
+        result: { ...findBook.result, type },
+      });
+      assert.deepEqual(
+        shapePlan(result, context)(value, chosen),
+        expected,
+        `${mode}: ${JSON.stringify(type)}`,
+      );
+      assert.deepEqual(
+        shapeValue(result, value, { ...context, chosen }),
+        expected,
+      );
+    }
   }
 });
