@@ -9,7 +9,12 @@
  * @module
  */
 
-import type { ApiModel, TypeRef } from "./api_model.ts";
+import type {
+  ApiModel,
+  DynamicEntityModel,
+  PropertyModel,
+  TypeRef,
+} from "./api_model.ts";
 
 /**
  * `type`, the result of an operation taking a client fetcher of `entity`,
@@ -62,4 +67,58 @@ export function clientShapedEntities(model: ApiModel): Set<string> {
     }
   }
   return found;
+}
+
+/**
+ * The dynamic types of the TypeScript client for a client fetcher's answer:
+ * the dynamic entities, with each embedded value of a client-shaped one
+ * made `Dynamic_<Embeddable>` (a fetcher may load it in part,
+ * `embeddable(Address).city()`), and one such type per embeddable reached,
+ * every property optional, as the OpenAPI document writes them. The other
+ * dynamic entities are returned as they are (the same objects).
+ */
+export function dynamicTypesOf(
+  model: ApiModel,
+): readonly DynamicEntityModel[] {
+  const shaped = clientShapedEntities(model);
+  const embeddables = new Map(
+    model.staticTypes.filter((t) => t.origin === "embeddable").map((
+      t,
+    ) => [t.name, t]),
+  );
+  const partial = new Map<string, DynamicEntityModel>();
+  const seen = new Set<string>();
+  const inPart = (property: PropertyModel): PropertyModel => {
+    const type = property.type;
+    if (type.kind !== "static" || !embeddables.has(type.name)) return property;
+    addPartial(type.name);
+    return { ...property, type: { kind: "dynamic", entity: type.name } };
+  };
+  const addPartial = (name: string): void => {
+    if (seen.has(name)) return;
+    seen.add(name);
+    const embeddable = embeddables.get(name)!;
+    const nullable = embeddable.properties.filter((p) => p.optional)
+      .map((p) => p.name);
+    partial.set(name, {
+      entity: name,
+      ...(embeddable.doc === undefined ? {} : { doc: embeddable.doc }),
+      properties: embeddable.properties.map((p) => ({
+        ...inPart(p),
+        optional: true,
+      })),
+      ...(nullable.length === 0 ? {} : { nullable }),
+    });
+  };
+  const entities = model.dynamicEntities.map((entity) =>
+    !shaped.has(entity.entity) ||
+      !entity.properties.some((p) =>
+        p.type.kind === "static" && embeddables.has(p.type.name)
+      )
+      ? entity
+      : { ...entity, properties: entity.properties.map(inPart) }
+  );
+  return [...entities, ...partial.values()].sort((a, b) =>
+    a.entity < b.entity ? -1 : a.entity > b.entity ? 1 : 0
+  );
 }

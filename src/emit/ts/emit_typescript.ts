@@ -43,6 +43,7 @@ import { exportLine } from "./layout.ts";
 import { inputTypes } from "./input_types.ts";
 import { checkNames, DEFAULT_API_NAME } from "./names.ts";
 import { dtoText, dynamicText, staticText } from "./model_files.ts";
+import { dynamicTypesOf } from "../../model/client_shaped.ts";
 import {
   compareCodeUnits,
   constantsName,
@@ -262,7 +263,8 @@ export function emitTypeScript(
     );
   }
 
-  for (const entity of model.dynamicEntities) {
+  const dynamicTypes = dynamicTypesOf(model);
+  for (const entity of dynamicTypes) {
     const input = inputs.dynamics.has(entity.entity);
     const nullable = nulls.dynamics.has(entity.entity);
     addOf(
@@ -277,12 +279,12 @@ export function emitTypeScript(
         }),
     );
   }
-  if (model.dynamicEntities.length > 0) {
+  if (dynamicTypes.length > 0) {
     add(
       "model/dynamic/index.ts",
       indexText(
         extension,
-        model.dynamicEntities.map((entity) => ({
+        dynamicTypes.map((entity) => ({
           names: [dynamicName(entity.entity)],
           file: `${dynamicName(entity.entity)}.ts`,
           types: true,
