@@ -18,10 +18,9 @@ import openapiDiff from "npm:openapi-diff@0.24.1";
 import { parse } from "yaml";
 import { emitOpenApi } from "../src/emit/openapi/emit_openapi.ts";
 import type { ApiModel } from "../src/model/api_model.ts";
-import { readGoldenModel } from "../src/testing/golden.ts";
 import { diffModels } from "../src/diff/diff_models.ts";
 import { RULE_IDS } from "../src/diff/rules.ts";
-import { RULE_PAIRS } from "../src/diff/testdata/rule_pairs.ts";
+import { pairSides, RULE_PAIRS } from "../src/diff/testdata/rule_pairs.ts";
 
 interface Difference {
   readonly code: string;
@@ -66,15 +65,9 @@ if (import.meta.main) {
   let disagreements = 0;
   for (const rule of RULE_IDS) {
     const pair = RULE_PAIRS[rule];
-    const base = await readGoldenModel(pair.fixture);
-    const head = structuredClone(base) as ApiModel;
-    pair.edit(head);
-    const changes = diffModels(
-      { model: base },
-      pair.headNullMode === undefined
-        ? { model: head }
-        : { model: head, nullMode: pair.headNullMode },
-    );
+    const sides = await pairSides(rule);
+    const changes = diffModels(sides.base, sides.head);
+    const base = sides.base.model, head = sides.head.model;
     const ours = changes.some((c) => c.levels.wire === "breaking");
     const result = await openapiDiff.diffSpecs({
       sourceSpec: {

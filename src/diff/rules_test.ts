@@ -4,27 +4,17 @@ import type { ApiModel } from "../model/api_model.ts";
 import { diffModels } from "./diff_models.ts";
 import { formatReport } from "./report.ts";
 import { RULE_IDS, RULES } from "./rules.ts";
-import { RULE_PAIRS } from "./testdata/rule_pairs.ts";
+import { pairSides, RULE_PAIRS } from "./testdata/rule_pairs.ts";
 import { WireTruth } from "./testdata/wire_truth.ts";
 
 const GOLDEN_DIFF = new URL("../../golden/diff/", import.meta.url).pathname;
 
 Deno.test("diff: each rule's pair of models gives that rule, pinned as JSON in golden/diff", async () => {
-  const models = new Map<string, ApiModel>();
   const files = new Map<string, string>();
   for (const rule of RULE_IDS) {
     const pair = RULE_PAIRS[rule];
-    const base = models.get(pair.fixture) ??
-      await readGoldenModel(pair.fixture);
-    models.set(pair.fixture, base);
-    const head = structuredClone(base) as ApiModel;
-    pair.edit(head);
-    const changes = diffModels(
-      { model: base },
-      pair.headNullMode === undefined
-        ? { model: head }
-        : { model: head, nullMode: pair.headNullMode },
-    );
+    const { base, head } = await pairSides(rule);
+    const changes = diffModels(base, head);
     ok(
       changes.some((c) => c.rule === rule),
       `${rule}: the pair gives ${changes.map((c) => c.rule).join(", ")}`,
@@ -52,20 +42,15 @@ Deno.test("diff: each rule pair's wire verdict equals whether old clients still 
   const disagreements: string[] = [];
   for (const rule of RULE_IDS.filter((id) => !WIRE_TRUTH_BLIND.has(id))) {
     const pair = RULE_PAIRS[rule];
-    const base = await readGoldenModel(pair.fixture);
-    const head = structuredClone(base) as ApiModel;
-    pair.edit(head);
-    const side = pair.headNullMode === undefined
-      ? { model: head }
-      : { model: head, nullMode: pair.headNullMode };
-    const changes = diffModels({ model: base }, side);
+    const { base, head: side } = await pairSides(rule);
+    const changes = diffModels(base, side);
     const verdict = changes.some((c) => c.levels.wire === "breaking");
     let truth = truths.get(pair.fixture);
     if (truth === undefined) {
-      truth = new WireTruth({ model: base });
+      truth = new WireTruth(base);
       truths.set(pair.fixture, truth);
       // Every sample fits the document it was made from.
-      equal(truth.breakOf({ model: base }), undefined, pair.fixture);
+      equal(truth.breakOf(base), undefined, pair.fixture);
     }
     const problem = truth.breakOf(side);
     if (verdict !== (problem !== undefined)) {

@@ -7,6 +7,9 @@
  * @module
  */
 
+import type { ApiModel } from "../../model/api_model.ts";
+import { readGoldenModel } from "../../testing/golden.ts";
+import type { DiffSide } from "../diff_models.ts";
 import type { RuleId } from "../rules.ts";
 
 /** A model as plain mutable JSON, for edits. */
@@ -382,4 +385,20 @@ function addPromotionMember(m: Json): void {
     }],
     discriminator: { property: "kind", value: "bundle" },
   });
+}
+
+/** The two sides of a rule's pair: its fixture's model, and the edited copy. */
+export async function pairSides(
+  rule: RuleId,
+): Promise<{ readonly base: DiffSide; readonly head: DiffSide }> {
+  const pair = RULE_PAIRS[rule];
+  const model = await readGoldenModel(pair.fixture);
+  const head = structuredClone(model) as ApiModel;
+  pair.edit(head);
+  return {
+    base: { model },
+    head: pair.headNullMode === undefined
+      ? { model: head }
+      : { model: head, nullMode: pair.headNullMode },
+  };
 }
