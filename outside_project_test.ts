@@ -180,3 +180,41 @@ Deno.test("a copy of the runtime in the project is an error naming the import", 
     await removeShop(project);
   }
 });
+
+Deno.test("a front end inside the project importing the generated client is not server source", async () => {
+  const project = await shop("tailor/mod.ts", {
+    imports: { "tailor/": `${CHECKOUT}/` },
+  });
+  try {
+    const client = await runDeno([
+      "run",
+      "-A",
+      `${CHECKOUT}/cli.ts`,
+      "generate",
+      "--project",
+      project,
+      "--target",
+      "ts",
+      "--skip-type-check",
+      "--out",
+      `${project}/web/gen`,
+    ], { cwd: CHECKOUT });
+    assert.equal(client.code, 0, client.output);
+    // The generated `Api` class has the name of Tailor's `@Api` decorator.
+    await Deno.writeTextFile(
+      `${project}/web/app.ts`,
+      `import { Api, type Executor } from "./gen/index.ts";
+
+/** The client of a front end beside the server. */
+export function client(executor: Executor): Api {
+  return new Api(executor);
+}
+`,
+    );
+    const result = await generate(project);
+    assert.equal(result.code, 0, result.output);
+    assert.doesNotMatch(result.output, /TAILOR\d+/);
+  } finally {
+    await removeShop(project);
+  }
+});

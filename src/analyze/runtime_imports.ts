@@ -9,6 +9,7 @@
  * @module
  */
 
+import { GENERATED_HEADER } from "../fs/output_guard.ts";
 import { CODES, type DiagnosticSink } from "./codes.ts";
 import { checkerOf, declarationsOf, filePathOf, ts } from "./compiler.ts";
 import type { DenoResolver, MappedSpecifier } from "./deno_resolution.ts";
@@ -157,7 +158,7 @@ function addForeign(
 ): void {
   for (const element of elements) {
     const name = (element.propertyName ?? element.name).text;
-    if (TAILOR_NAMES.has(name) && !isTailors(resolvedSymbol(element.name))) {
+    if (TAILOR_NAMES.has(name) && isForeign(resolvedSymbol(element.name))) {
       found.add(name);
     }
   }
@@ -180,7 +181,7 @@ function addForeignUses(namespace: ts.Identifier, found: Set<string>): void {
       qualified.left.text === namespace.text &&
       ts.isIdentifier(qualified.right) &&
       TAILOR_NAMES.has(qualified.right.text) &&
-      !isTailors(resolvedSymbol(qualified.right))
+      isForeign(resolvedSymbol(qualified.right))
     ) {
       found.add(qualified.right.text);
     }
@@ -189,9 +190,20 @@ function addForeignUses(namespace: ts.Identifier, found: Set<string>): void {
   visit(namespace.getSourceFile());
 }
 
-/** Whether a symbol, aliases followed, is declared in Tailor's runtime. */
-function isTailors(symbol: ts.Symbol | undefined): boolean {
-  return declarationsOf(symbol).some(isRuntimeNode);
+/**
+ * Whether a symbol, aliases followed, is neither declared in Tailor's
+ * runtime nor in a client Tailor generated: a front end beside the server
+ * imports the generated `Api` class, which shares the decorator's name.
+ */
+function isForeign(symbol: ts.Symbol | undefined): boolean {
+  const declarations = declarationsOf(symbol);
+  return !declarations.some(isRuntimeNode) &&
+    !(declarations.length > 0 && declarations.every(isGenerated));
+}
+
+/** Whether a node is in a file Tailor generated (it starts with its header). */
+function isGenerated(node: ts.Node): boolean {
+  return node.getSourceFile().text.startsWith(GENERATED_HEADER);
 }
 
 /** The file a module specifier resolves to, if it resolves. */
