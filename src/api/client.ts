@@ -1,6 +1,7 @@
 /**
  * One client download: the archive is downloaded and verified whole, and
- * only then swapped in for the client directory. A failed, slow, oversized
+ * only then swapped in for the client directory (or, for a delta of a
+ * watching server, applied to it as one atomic change: `patch_tree.ts`). A failed, slow, oversized
  * or truncated download, a non-200 answer, a damaged archive or an abort
  * leave the directory untouched.
  *
@@ -9,9 +10,10 @@
 
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { ArchiveError } from "../archive/entry_name.ts";
+import { ArchiveError, checkEntryName } from "../archive/entry_name.ts";
 import { readZip } from "../archive/read_zip.ts";
 import { checkOutput } from "../fs/output_guard.ts";
+import { patchTree } from "../fs/patch_tree.ts";
 import { replaceTree } from "../fs/tree.ts";
 import type { ApiOptions } from "./args.ts";
 import { type Changes, compareFiles } from "./changes.ts";
@@ -25,6 +27,11 @@ export interface ClientDownloadHooks {
   readonly onProgress?: (received: number, total: number | undefined) => void;
   /** ETag of the client `options.dir` holds: unchanged, nothing is done. */
   readonly ifNoneMatch?: string;
+  /**
+   * Asks for only the files changed since `ifNoneMatch` (a watching
+   * server's delta), applied to the directory as one atomic change.
+   */
+  readonly acceptDelta?: boolean;
 }
 
 /** What one update of the client directory did. */
@@ -60,7 +67,7 @@ export async function updateClient(
   await checkOutput(options.dir, guard);
   const downloaded = await download(options.url, { ...options, ...hooks });
   if (downloaded === undefined) return undefined;
-  const { bytes, etag } = downloaded;
+  const { bytes, etag, delta } = downloaded;
   let files: Map<string, Uint8Array>;
   try {
     files = await readZip(bytes, {
@@ -71,6 +78,18 @@ export async function updateClient(
     if (!(error instanceof ArchiveError)) throw error;
     const hint = error.problem === "not-zip" ? " (is URL the archive?)" : "";
     throw new DownloadError(`${options.url}: ${error.message}${hint}`);
+  }
+  if (delta !== undefined) {
+    for (const path of delta.removed) {
+      try {
+        checkEntryName(path);
+      } catch (error) {
+        throw new DownloadError(`${options.url}: ${(error as Error).message}`);
+      }
+    }
+    if (hooks.signal?.aborted) throw hooks.signal.reason;
+    const changes = await patchTree(options.dir, files, delta.removed, guard);
+    return etag === undefined ? { changes } : { changes, etag };
   }
   if (files.size === 0) {
     throw new DownloadError(`${options.url}: the archive is empty`);

@@ -27,6 +27,7 @@ import {
   ArtifactCache,
   artifactKey,
 } from "./artifact_cache.ts";
+import { answerVersioned } from "./artifact_delta.ts";
 import { ArtifactVersions } from "./artifact_versions.ts";
 import { EventHub, type EventHubOptions, EVENTS_PATH } from "./events.ts";
 import { isBadQuery, parseArtifactQuery } from "./artifact_query.ts";
@@ -335,6 +336,14 @@ export async function createServer(
           knownGroups: client.groups,
         }, 400);
       }
+      // Watch mode: the versions answer (with deltas) without ?groups=.
+      const versioned = versions !== undefined && query.groups.length === 0
+        ? answerVersioned(versions, artifact.kind, query.importExtension, {
+          ifNoneMatch: c.req.header("if-none-match"),
+          aIm: c.req.header("a-im"),
+        })
+        : undefined;
+      if (versioned !== undefined) return versioned;
       const documentQuery = query.groups.length === 0
         ? ""
         : `?groups=${query.groups.map(encodeURIComponent).join(",")}`;
