@@ -17,6 +17,7 @@ import { patchTree } from "../fs/patch_tree.ts";
 import { replaceTree } from "../fs/tree.ts";
 import type { ApiOptions } from "./args.ts";
 import { type Changes, compareFiles } from "./changes.ts";
+import { sameCode } from "./comment_edit.ts";
 import { download, DownloadError } from "./download.ts";
 
 /** Hooks of one run. */
@@ -88,7 +89,11 @@ export async function updateClient(
       }
     }
     if (hooks.signal?.aborted) throw hooks.signal.reason;
-    const changes = await patchTree(options.dir, files, delta.removed, guard);
+    const changes = await patchTree(options.dir, files, delta.removed, {
+      ...guard,
+      oneByOne: delta.removed.length === 0 &&
+        await commentsOnly(options.dir, files),
+    });
     return etag === undefined ? { changes } : { changes, etag };
   }
   if (files.size === 0) {
@@ -99,6 +104,29 @@ export async function updateClient(
   await replaceTree(options.dir, files, guard);
   const changes = compareFiles(before, files);
   return etag === undefined ? { changes } : { changes, etag };
+}
+
+/** TypeScript sources, whose comments the type check skips. */
+const TS_SOURCE = /\.(ts|tsx|mts|cts)$/;
+
+/**
+ * Whether every file of `written` replaces a TypeScript file of `dir`
+ * that has the same code, comments aside (a doc edit): then the files may
+ * be renamed in one by one, the client type-checks at every step.
+ */
+async function commentsOnly(
+  dir: string,
+  written: ReadonlyMap<string, Uint8Array>,
+): Promise<boolean> {
+  const decoder = new TextDecoder();
+  for (const [path, content] of written) {
+    if (!TS_SOURCE.test(path)) return false;
+    const before = await readFile(join(dir, path), "utf8").catch(() => "");
+    if (before === "" || !sameCode(before, decoder.decode(content))) {
+      return false;
+    }
+  }
+  return true;
 }
 
 /**

@@ -6,6 +6,9 @@
  *
  * - one file written and none removed: the file is written beside its
  *   place and renamed over it, one atomic step; the directory stays;
+ * - several files written and none removed, where the caller knows that
+ *   any mix of old and new files is as good as either tree (`oneByOne`:
+ *   they differ in comments only): each is renamed in so, in turn;
  * - else: a new tree is staged beside the directory, made of hard links to
  *   the unchanged files (a copy where the file system refuses a link) and
  *   the written files, then swapped in for the directory (`tree.ts`).
@@ -45,7 +48,8 @@ export interface PatchChanges {
 
 /**
  * Writes `written` into the directory `target` and removes `removed`
- * (paths relative to it), as one atomic change; gives what changed. Throws
+ * (paths relative to it), as one atomic change (or file by file, when
+ * `options.oneByOne` says that is as good); gives what changed. Throws
  * an {@link OutputError} (exit code 2) for a directory Tailor may not
  * replace, or (exit code 1) when a write fails: the directory is then as
  * it was.
@@ -54,7 +58,7 @@ export async function patchTree(
   target: string,
   written: ReadonlyMap<string, Uint8Array>,
   removed: readonly string[],
-  options: GuardOptions = {},
+  options: GuardOptions & { readonly oneByOne?: boolean } = {},
 ): Promise<PatchChanges> {
   await checkOutput(target, options);
   const real = await realpath(target).catch(() => target);
@@ -68,9 +72,10 @@ export async function patchTree(
     changed: paths.filter((path) => !added.includes(path)),
     removed: gone,
   };
-  if (gone.length === 0 && written.size === 1) {
-    const [path, content] = [...written][0]!;
-    replaceFile(join(real, path), content, target);
+  if (gone.length === 0 && (written.size === 1 || options.oneByOne)) {
+    for (const path of paths) {
+      replaceFile(join(real, path), written.get(path)!, target);
+    }
     return changes;
   }
   const replacement = await startReplacement(target, options);

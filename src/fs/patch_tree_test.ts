@@ -90,3 +90,17 @@ Deno.test("patch: a directory Tailor did not write is refused and left as it was
   assert.equal(error.exitCode, 2);
   assert.deepEqual([...(await readTree(dir)).keys()], ["mine.ts"]);
 });
+
+Deno.test("patch: several files one by one, when the caller says any mix is whole; the directory stays", async () => {
+  const dir = await client(OLD);
+  const before = await Deno.stat(dir);
+  const changes = await patchTree(
+    dir,
+    bytes({ "a.ts": "export const a = 1; // one\n", "model/b.ts": "x" }),
+    [],
+    { oneByOne: true },
+  );
+  assert.deepEqual(changes.changed, ["a.ts", "model/b.ts"]);
+  assert.equal((await Deno.stat(dir)).ino, before.ino);
+  assert.equal(await Deno.readTextFile(`${dir}/model/b.ts`), "x");
+});
