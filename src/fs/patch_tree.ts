@@ -39,6 +39,12 @@ import {
 } from "./output_guard.ts";
 import { startReplacement, writeFiles } from "./tree.ts";
 
+/** What ends the name of a file written beside its place, before its rename. */
+const STAGED_SUFFIX = ".tailor-new-";
+
+/** A file a killed run left beside its place (not linked into a new tree). */
+const LEFT_STAGED = /\.tailor-new-[0-9a-f]{8}$/;
+
 /** Paths added, changed and removed by a patch, each sorted. */
 export interface PatchChanges {
   readonly added: readonly string[];
@@ -92,7 +98,7 @@ export async function patchTree(
 function replaceFile(file: string, content: Uint8Array, target: string): void {
   const staged = join(
     dirname(file),
-    `.${basename(file)}.tailor-new-${crypto.randomUUID().slice(0, 8)}`,
+    `.${basename(file)}${STAGED_SUFFIX}${crypto.randomUUID().slice(0, 8)}`,
   );
   try {
     mkdirSync(dirname(file), { recursive: true });
@@ -125,7 +131,9 @@ function linkTree(
     const path = relative === "" ? entry.name : `${relative}/${entry.name}`;
     if (entry.isDirectory()) {
       linkTree(from, to, path, skipped);
-    } else if (entry.isFile() && !skipped.has(path)) {
+    } else if (
+      entry.isFile() && !skipped.has(path) && !LEFT_STAGED.test(entry.name)
+    ) {
       if (!made) mkdirSync(join(to, relative), { recursive: true });
       made = true;
       try {

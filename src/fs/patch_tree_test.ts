@@ -50,6 +50,8 @@ Deno.test("patch: several files make a new tree, swapped in whole, unchanged fil
   const dir = await client(OLD);
   const before = await Deno.stat(dir);
   const kept = await Deno.stat(`${dir}/model/b.ts`);
+  // A killed run's staged file is not carried over.
+  await Deno.writeTextFile(`${dir}/.a.ts.tailor-new-0123abcd`, "x");
   const changes = await patchTree(
     dir,
     bytes({ "a.ts": "export const a = 9;\n", "new/d.ts": "export {};\n" }),
