@@ -9,13 +9,11 @@
  * @module
  */
 
+import { DELTA_IM, REMOVED_HEADER } from "../api/delta_header.ts";
 import type { ImportExtension } from "../emit/ts/import_extension.ts";
 import { answerArtifact } from "./artifact_cache.ts";
 import type { ArchiveDelta, ArtifactVersions } from "./artifact_versions.ts";
 import type { ServedKind } from "./artifacts.ts";
-
-export { DELTA_IM, REMOVED_HEADER, removedPaths } from "../api/delta_header.ts";
-import { DELTA_IM, REMOVED_HEADER } from "../api/delta_header.ts";
 
 /** The request headers an archive answer depends on. */
 export interface VersionedRequest {
