@@ -16,7 +16,7 @@
 
 import { ZipEntryCache } from "../archive/zip.ts";
 import type { ClientConfig } from "../config/config.ts";
-import { RenderMemo } from "../emit/file_memo.ts";
+import { RenderMemo, sameValue } from "../emit/file_memo.ts";
 import type { ImportExtension } from "../emit/ts/import_extension.ts";
 import { treeChanges } from "../fs/tree_changes.ts";
 import type { ApiModel } from "../model/api_model.ts";
@@ -235,8 +235,12 @@ export function changedGroups(
 ): string[] {
   if (previous === undefined) return [...next.groups].sort();
   const all = [...new Set([...previous.groups, ...next.groups])].sort();
+  // Deep equality with an identity shortcut: the parts an edit did not
+  // touch are the same objects in both models, and are not walked.
   return all.filter((group) =>
-    JSON.stringify(selectGroups(previous, [group]).model) !==
-      JSON.stringify(selectGroups(next, [group]).model)
+    !sameValue(
+      selectGroups(previous, [group]).model,
+      selectGroups(next, [group]).model,
+    )
   );
 }
