@@ -25,11 +25,11 @@ import {
   linkSync,
   mkdirSync,
   readdirSync,
+  realpathSync,
   renameSync,
   rmSync,
   writeFileSync,
 } from "node:fs";
-import { realpath } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import {
   checkOutput,
@@ -67,7 +67,12 @@ export async function patchTree(
   options: GuardOptions & { readonly oneByOne?: boolean } = {},
 ): Promise<PatchChanges> {
   await checkOutput(target, options);
-  const real = await realpath(target).catch(() => target);
+  let real = target;
+  try {
+    real = realpathSync(target);
+  } catch {
+    // Missing: checkOutput allowed it, the writes below say why they fail.
+  }
   const gone = removed.filter((path) =>
     path !== MARKER_FILE && !written.has(path) && existsSync(join(real, path))
   ).sort();
