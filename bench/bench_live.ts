@@ -11,6 +11,7 @@
 
 import { fileURLToPath } from "node:url";
 import { EVENTS_PATH, readEvents } from "../src/api/event_stream.ts";
+import { processCpuMs } from "./bench_process.ts";
 import {
   controllerFile,
   editTarget,
@@ -25,6 +26,9 @@ export interface LivePhases {
   readonly docApplyP50Ms: number;
   readonly codeEventP50Ms: number;
   readonly codeApplyP50Ms: number;
+  /** CPU time (user + system) of the server and the 5 clients per doc edit, mean; undefined without `/proc`. */
+  readonly docCpuMs?: number;
+  readonly codeCpuMs?: number;
 }
 
 /** Connected `api --watch` clients. */
@@ -58,6 +62,10 @@ class Child {
   readonly lines: string[] = [];
   readonly #process: Deno.ChildProcess;
   exited = false;
+
+  get pid(): number {
+    return this.#process.pid;
+  }
 
   constructor(args: string[], cwd?: string) {
     this.#process = new Deno.Command(Deno.execPath(), {
@@ -193,7 +201,14 @@ export async function measureLive(
     };
     const events: Record<"doc" | "code", number[]> = { doc: [], code: [] };
     const applies: Record<"doc" | "code", number[]> = { doc: [], code: [] };
+    const cpu: Partial<Record<"doc" | "code", number>> = {};
+    const cpuNow = () =>
+      children.reduce<number | undefined>((sum, child) => {
+        const ms = processCpuMs(child.pid);
+        return sum === undefined || ms === undefined ? undefined : sum + ms;
+      }, 0);
     const edits = async (kind: "doc" | "code", count: number) => {
+      const cpuBefore = cpuNow();
       const runs: number[] = [];
       for (let round = 1; round <= count; round++) {
         const marker = kind === "code"
@@ -215,6 +230,10 @@ export async function measureLive(
         // Let every client settle before the next edit.
         await sleep(100);
       }
+      const cpuAfter = cpuNow();
+      if (cpuBefore !== undefined && cpuAfter !== undefined) {
+        cpu[kind] = (cpuAfter - cpuBefore) / count;
+      }
       return runs;
     };
     const doc = await edits("doc", rounds * 4);
@@ -233,6 +252,8 @@ export async function measureLive(
         docApplyP50Ms: quantile(applies.doc, 0.5),
         codeEventP50Ms: quantile(events.code, 0.5),
         codeApplyP50Ms: quantile(applies.code, 0.5),
+        ...(cpu.doc === undefined ? {} : { docCpuMs: cpu.doc }),
+        ...(cpu.code === undefined ? {} : { codeCpuMs: cpu.code }),
       },
       ...("reason" in route ? { routeReason: route.reason } : {
         routeP50Ms: quantile(route.runs, 0.5),
