@@ -70,21 +70,36 @@ interface Rendered {
   readonly deltas: Map<string, ArchiveDelta | undefined>;
 }
 
+/** An earlier version kept as a delta's base: its ETag and files. */
+interface Base {
+  readonly etag: string;
+  readonly files: ReadonlyMap<string, string>;
+}
+
 /** One artifact with one import style: its render state and versions. */
 class Variant {
   readonly memo = new RenderMemo();
   readonly zipCache = new ZipEntryCache();
-  /** The last versions, the current one last. */
-  readonly history: Rendered[] = [];
+  current: Rendered | undefined;
+  /**
+   * The versions before the current one, oldest first: their files only
+   * (mostly the same strings as the current one's), not their bytes.
+   */
+  readonly bases: Base[] = [];
 
-  get current(): Rendered | undefined {
-    return this.history.at(-1);
-  }
+  /** `keep`: earlier versions kept (none for a document: no deltas). */
+  constructor(readonly keep: number) {}
 
-  /** Keeps `rendered` as the current version. */
+  /** Makes `rendered` the current version. */
   push(rendered: Rendered): void {
-    this.history.push(rendered);
-    if (this.history.length > KEPT_VERSIONS) this.history.shift();
+    if (this.current !== undefined && this.keep > 0) {
+      this.bases.push({
+        etag: this.current.artifact.etag,
+        files: this.current.files,
+      });
+      if (this.bases.length > this.keep) this.bases.shift();
+    }
+    this.current = rendered;
   }
 }
 
@@ -160,9 +175,11 @@ export class ArtifactVersions {
     const variant = this.#variant(kind, importExtension);
     const current = variant.current!;
     if (current.deltas.has(base)) return current.deltas.get(base);
-    const from = variant.history.find((v) => v.artifact.etag === base);
+    const from = base === current.artifact.etag
+      ? undefined
+      : variant.bases.findLast((v) => v.etag === base);
     let delta: ArchiveDelta | undefined;
-    if (from !== undefined && from !== current) {
+    if (from !== undefined) {
       const changes = treeChanges(from.files, current.files);
       const count = changes.written.length + changes.removed.length;
       if (
@@ -188,7 +205,8 @@ export class ArtifactVersions {
     const key = `${kind}|${importExtension ?? ""}`;
     let variant = this.#variants.get(key);
     if (variant === undefined) {
-      this.#variants.set(key, variant = new Variant());
+      variant = new Variant(isArchive(kind) ? KEPT_VERSIONS - 1 : 0);
+      this.#variants.set(key, variant);
     }
     return variant;
   }
@@ -212,9 +230,8 @@ export class ArtifactVersions {
     const changes = current && treeChanges(current.files, files);
     if (changes && changes.written.length + changes.removed.length === 0) {
       // The same files: the same bytes, not packed and hashed again.
-      const same = { ...current!, model };
-      variant.history[variant.history.length - 1] = same;
-      return same;
+      variant.current = { ...current!, model };
+      return variant.current;
     }
     const artifact = withEtag(
       packArtifact(kind, files, this.config, variant.zipCache),

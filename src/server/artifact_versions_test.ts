@@ -180,3 +180,23 @@ Deno.test("artifact versions over HTTP: 226 with the delta when asked for, else 
   })!;
   assert.equal(same.status, 304);
 });
+
+Deno.test("artifact versions: a delta spans several versions, back to the 15 before the current one", async () => {
+  const config = await loadConfig(TREESHOP);
+  const model = await readGoldenModel("treeshop");
+  const versions = new ArtifactVersions(
+    config,
+    "treeshop",
+    artifactRoutes(config),
+  );
+  const etags: string[] = [];
+  for (let i = 0; i <= 16; i++) {
+    versions.next(i === 0 ? model : withDoc(model, `Edit ${i}.`));
+    etags.push(versions.artifact("ts")!.etag);
+  }
+  // The first is 16 versions back: gone; the second is kept.
+  assert.equal(versions.delta("ts", undefined, etags[0]!), undefined);
+  const delta = versions.delta("ts", undefined, etags[1]!)!;
+  assert.equal(delta.etag, etags[16]);
+  assert.ok((await filesOf(delta.bytes)).size > 0);
+});
