@@ -32,10 +32,8 @@ import {
 } from "./artifacts.ts";
 import type { VersionChange } from "./events.ts";
 
-/** One rendered version: its default artifacts and what changed. */
+/** One rendered version: what changed. */
 export interface ArtifactVersion {
-  /** The answers to the artifact paths without query, by kind. */
-  readonly artifacts: ReadonlyMap<ServedKind, CachedArtifact>;
   /** What changed since the previous version (everything for the first). */
   readonly change: VersionChange;
 }
@@ -137,7 +135,6 @@ export class ArtifactVersions {
     const etags: Partial<Record<ServedKind, string>> = {};
     for (const [kind, artifact] of artifacts) etags[kind] = artifact.etag;
     return {
-      artifacts,
       change: { etags, artifacts: changed, groups, files: written, removed },
     };
   }

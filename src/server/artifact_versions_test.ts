@@ -19,7 +19,7 @@ Deno.test("artifact versions: each artifact is the bytes a request renders; an u
     const rendered = renderArtifact(kind, model, config, "treeshop", {
       documentQuery: "",
     });
-    assert.deepEqual(first.artifacts.get(kind)!.bytes, rendered.bytes, kind);
+    assert.deepEqual(versions.artifact(kind)!.bytes, rendered.bytes, kind);
   }
   assert.deepEqual(first.change.artifacts, routes.map((r) => r.kind));
   const again = versions.next(structuredClone(model));

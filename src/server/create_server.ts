@@ -286,11 +286,8 @@ export async function createServer(
   const publish = (model: ApiModel) => {
     if (versions === undefined || hub === undefined) return;
     const version = versions.next(model);
-    const next = new ArtifactCache(options.onRender);
-    for (const [kind, artifact] of version.artifacts) {
-      next.seed(artifactKey(kind, [], undefined), artifact);
-    }
-    cache = next;
+    // The versions answer without ?groups=; the rest is rendered anew.
+    cache = new ArtifactCache(options.onRender);
     hub.publish(version.change);
   };
   publish(models.client);
