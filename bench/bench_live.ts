@@ -10,11 +10,26 @@
  */
 
 import { fileURLToPath } from "node:url";
+import { EVENTS_PATH, readEvents } from "../src/api/event_stream.ts";
+import { processCpuMs } from "./bench_process.ts";
 import {
   controllerFile,
   editTarget,
   projectSize,
 } from "../src/testing/synthetic_project.ts";
+
+/** Medians of the two phases of an edit, in milliseconds. */
+export interface LivePhases {
+  /** From the write until the `version` event reached a listener (server: watch, analysis, render, pack). */
+  readonly docEventP50Ms: number;
+  /** From that event until the last client has the file (download, unpack, write). */
+  readonly docApplyP50Ms: number;
+  readonly codeEventP50Ms: number;
+  readonly codeApplyP50Ms: number;
+  /** CPU time (user + system) of the server and the 5 clients per doc edit, mean; undefined without `/proc`. */
+  readonly docCpuMs?: number;
+  readonly codeCpuMs?: number;
+}
 
 /** Connected `api --watch` clients. */
 export const LIVE_CLIENTS = 5;
@@ -25,6 +40,8 @@ export type LiveResult =
     readonly docP50Ms: number;
     readonly docP95Ms: number;
     readonly codeP50Ms: number;
+    /** The phases of the doc and code edits: the write until the server's `version` event, and that event until the last client has the file. */
+    readonly phases: LivePhases;
     readonly routeP50Ms?: number;
     /** Of the route runs: from the new models to the new worker serving (its log line). */
     readonly routeReloadP50Ms?: number;
@@ -45,6 +62,10 @@ class Child {
   readonly lines: string[] = [];
   readonly #process: Deno.ChildProcess;
   exited = false;
+
+  get pid(): number {
+    return this.#process.pid;
+  }
 
   constructor(args: string[], cwd?: string) {
     this.#process = new Deno.Command(Deno.execPath(), {
@@ -136,6 +157,7 @@ export async function measureLive(
   const original = await Deno.readTextFile(source);
   const generated = target.generated.replace(/^ts\//, "");
   const children: Child[] = [];
+  let stopListening = () => {};
   try {
     const server = new Child([
       "run",
@@ -167,6 +189,8 @@ export async function measureLive(
       children.push(client);
     }
     for (const client of children.slice(1)) await client.line(/ updated to /);
+    const versions = followVersions(`${base}${EVENTS_PATH}`);
+    stopListening = versions.stop;
     const landed = async (marker: string) => {
       for (const dir of dirs) {
         if (!(await readOrEmpty(`${dir}/${generated}`)).includes(marker)) {
@@ -175,7 +199,16 @@ export async function measureLive(
       }
       return true;
     };
+    const events: Record<"doc" | "code", number[]> = { doc: [], code: [] };
+    const applies: Record<"doc" | "code", number[]> = { doc: [], code: [] };
+    const cpu: Partial<Record<"doc" | "code", number>> = {};
+    const cpuNow = () =>
+      children.reduce<number | undefined>((sum, child) => {
+        const ms = processCpuMs(child.pid);
+        return sum === undefined || ms === undefined ? undefined : sum + ms;
+      }, 0);
     const edits = async (kind: "doc" | "code", count: number) => {
+      const cpuBefore = cpuNow();
       const runs: number[] = [];
       for (let round = 1; round <= count; round++) {
         const marker = kind === "code"
@@ -187,15 +220,26 @@ export async function measureLive(
         const t0 = performance.now();
         await Deno.writeTextFile(source, edited);
         await until(() => landed(marker), `${kind} edit ${round}`);
-        runs.push(performance.now() - t0);
+        const t1 = performance.now();
+        runs.push(t1 - t0);
+        const event = versions.times.find((t) => t > t0);
+        if (event !== undefined) {
+          events[kind].push(event - t0);
+          applies[kind].push(t1 - event);
+        }
         // Let every client settle before the next edit.
         await sleep(100);
+      }
+      const cpuAfter = cpuNow();
+      if (cpuBefore !== undefined && cpuAfter !== undefined) {
+        cpu[kind] = (cpuAfter - cpuBefore) / count;
       }
       return runs;
     };
     const doc = await edits("doc", rounds * 4);
     const code = await edits("code", rounds);
     await Deno.writeTextFile(source, original);
+    stopListening();
     for (const child of children.splice(0)) await child.stop();
     const route = await measureRoute(project, endpoints, source, rounds)
       .catch((error: Error) => ({ reason: error.message }));
@@ -203,6 +247,14 @@ export async function measureLive(
       docP50Ms: quantile(doc, 0.5),
       docP95Ms: quantile(doc, 0.95),
       codeP50Ms: quantile(code, 0.5),
+      phases: {
+        docEventP50Ms: quantile(events.doc, 0.5),
+        docApplyP50Ms: quantile(applies.doc, 0.5),
+        codeEventP50Ms: quantile(events.code, 0.5),
+        codeApplyP50Ms: quantile(applies.code, 0.5),
+        ...(cpu.doc === undefined ? {} : { docCpuMs: cpu.doc }),
+        ...(cpu.code === undefined ? {} : { codeCpuMs: cpu.code }),
+      },
       ...("reason" in route ? { routeReason: route.reason } : {
         routeP50Ms: quantile(route.runs, 0.5),
         routeReloadP50Ms: quantile(route.reloads, 0.5),
@@ -212,9 +264,26 @@ export async function measureLive(
   } catch (error) {
     return { reason: (error as Error).message };
   } finally {
+    stopListening();
     for (const child of children) await child.stop();
     await Deno.writeTextFile(source, original);
   }
+}
+
+/**
+ * Listens to a server's event stream: the arrival time of each `version`
+ * event (`performance.now()`), until `stop`.
+ */
+function followVersions(url: string): { times: number[]; stop: () => void } {
+  const times: number[] = [];
+  const controller = new AbortController();
+  (async () => {
+    const response = await fetch(url, { signal: controller.signal });
+    for await (const event of readEvents(response.body!)) {
+      if (event.event === "version") times.push(performance.now());
+    }
+  })().catch(() => {});
+  return { times, stop: () => controller.abort() };
 }
 
 /**

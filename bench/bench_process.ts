@@ -79,6 +79,18 @@ function childrenCpuMs(): number | undefined {
   return (Number(fields[13]) + Number(fields[14])) * 10;
 }
 
+/**
+ * CPU time (ms) `pid` and its reaped children used so far: `utime` +
+ * `stime` + `cutime` + `cstime` of `/proc/<pid>/stat`, in clock ticks of
+ * 10 ms; undefined without `/proc` or once the process is gone.
+ */
+export function processCpuMs(pid: number): number | undefined {
+  const stat = readText(`/proc/${pid}/stat`);
+  if (stat === "") return undefined;
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return [11, 12, 13, 14].reduce((n, i) => n + Number(fields[i]), 0) * 10;
+}
+
 /** Whether this machine has `/proc` to read memory from. */
 export function hasProc(): boolean {
   try {

@@ -297,7 +297,11 @@ function warmMs(
 
 /**
  * The live loop's keys per size: `doc_p50_ms`, `doc_p95_ms`, `code_p50_ms`,
- * `route_p50_ms`, `route_reload_p50_ms`, or `reason`.
+ * their phases (`doc_event_p50_ms`: the write until the server's `version`
+ * event; `doc_apply_p50_ms`: that event until the last client has the file;
+ * `code_event_p50_ms`, `code_apply_p50_ms`), the CPU time of the server and
+ * clients per edit (`doc_cpu_ms`, `code_cpu_ms`), `route_p50_ms`,
+ * `route_reload_p50_ms`, or `reason`.
  */
 function liveMs(
   results: Readonly<Record<number, LiveResult>>,
@@ -310,6 +314,14 @@ function liveMs(
         doc_p50_ms: Math.round(live.docP50Ms),
         doc_p95_ms: Math.round(live.docP95Ms),
         code_p50_ms: Math.round(live.codeP50Ms),
+        doc_event_p50_ms: Math.round(live.phases.docEventP50Ms),
+        doc_apply_p50_ms: Math.round(live.phases.docApplyP50Ms),
+        code_event_p50_ms: Math.round(live.phases.codeEventP50Ms),
+        code_apply_p50_ms: Math.round(live.phases.codeApplyP50Ms),
+        ...(live.phases.docCpuMs === undefined ? {} : {
+          doc_cpu_ms: Math.round(live.phases.docCpuMs),
+          code_cpu_ms: Math.round(live.phases.codeCpuMs!),
+        }),
         ...(live.routeP50Ms === undefined ? {} : {
           route_p50_ms: Math.round(live.routeP50Ms),
           route_reload_p50_ms: Math.round(live.routeReloadP50Ms!),

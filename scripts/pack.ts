@@ -5,11 +5,11 @@
  * `npx tailor-api [URL] [DIR] [flags]`.
  *
  * The bin is `src/api/main.ts` bundled by `deno bundle` into one ES module
- * (the same code `deno task api` runs), with `@zip.js/zip.js` left to npm
- * as the one dependency. `deno pack` does not do here: it neither writes a
- * `bin` field nor packs files outside the package's folder. The version is
- * the root deno.json's; the dependency's version its import's. Works
- * offline once the npm cache holds `@zip.js/zip.js`.
+ * (the same code `deno task api` runs), importing only `node:` modules: the
+ * package has no dependencies. `deno pack` does not do here: it neither
+ * writes a `bin` field nor packs files outside the package's folder. The
+ * version is the root deno.json's; a dependency's version would be its
+ * import's. Works offline.
  *
  * @module
  */
@@ -25,8 +25,8 @@ const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const NAME = "@tailor/api";
 const BIN = "tailor-api";
 
-/** The npm packages the bin may import: only what downloading needs. */
-const DEPENDENCIES = ["@zip.js/zip.js"];
+/** The npm packages the bin may import: none (`node:` modules only). */
+const DEPENDENCIES: readonly string[] = [];
 
 /** Builds the tarball into `outDir`; returns its path. */
 async function packApi(outDir: string): Promise<string> {

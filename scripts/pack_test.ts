@@ -8,7 +8,7 @@
  * its settings from tailor.config.json (a bad value: one line, exit 2), and
  * SIGINT during a download is exit 130. Nothing is skipped: a missing node
  * or npm fails the test. npm needs the registry (or its cache) for
- * @zip.js/zip.js and typescript.
+ * typescript.
  */
 import assert from "node:assert/strict";
 import { delimiter, join } from "node:path";

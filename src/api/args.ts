@@ -91,8 +91,9 @@ whole, then swaps it in for DIR.
   DIR                     target directory (default ${DEFAULT_DIR})
   --force                 replace DIR even without Tailor's marker file
   --watch                 keep DIR at the server's client: follow the events
-                          of a server run with --watch, swap DIR in on each
-                          change (one line each), reconnect when it restarts
+                          of a server run with --watch, update DIR on each
+                          change, with only the files that changed (one line
+                          each), reconnect when it restarts
   --groups a,b            only the APIs of these groups (default all)
   --import-extension X    ts | js | none (default: what the project around
                           DIR compiles, see below; else the server's)

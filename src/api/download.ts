@@ -6,6 +6,8 @@
  * @module
  */
 
+import { DELTA_IM, REMOVED_HEADER, removedPaths } from "./delta_header.ts";
+
 /** A download that failed; its message is one line. */
 export class DownloadError extends Error {
   constructor(message: string) {
@@ -28,12 +30,22 @@ export interface DownloadOptions {
   readonly onProgress?: (received: number, total: number | undefined) => void;
   /** ETag of what the caller has: a 304 answer gives `undefined`. */
   readonly ifNoneMatch?: string;
+  /**
+   * Asks for only the files changed since `ifNoneMatch` (`A-IM:
+   * changed-files`, RFC 3229): a watching server may answer `226` with them.
+   */
+  readonly acceptDelta?: boolean;
 }
 
 /** A downloaded body and the ETag it came with. */
 export interface Downloaded {
   readonly bytes: Uint8Array;
   readonly etag?: string;
+  /**
+   * Present for a delta (`226`): `bytes` hold only the files written since
+   * `ifNoneMatch`, and these paths are gone.
+   */
+  readonly delta?: { readonly removed: readonly string[] };
 }
 
 /** Bytes of an error answer read, at most. */
@@ -68,9 +80,7 @@ export async function download(
     try {
       response = await fetch(url, {
         signal: controller.signal,
-        ...(options.ifNoneMatch === undefined
-          ? {}
-          : { headers: { "if-none-match": options.ifNoneMatch } }),
+        headers: requestHeaders(options),
       });
     } catch (error) {
       throw controller.signal.aborted
@@ -89,7 +99,16 @@ export async function download(
       await response.body?.cancel().catch(() => {});
       return undefined;
     }
-    if (response.status !== 200) {
+    let delta: Downloaded["delta"];
+    if (response.status === 226) {
+      try {
+        delta = deltaOf(url, response, options);
+      } catch (error) {
+        await response.body?.cancel().catch(() => {});
+        throw error;
+      }
+    }
+    if (response.status !== 200 && delta === undefined) {
       timer.start(options.idleTimeoutMs, idle);
       const text = await errorText(response);
       throw new DownloadError(
@@ -107,10 +126,49 @@ export async function download(
       idle,
     );
     const etag = response.headers.get("etag");
-    return etag === null ? { bytes } : { bytes, etag };
+    return {
+      bytes,
+      ...(etag === null ? {} : { etag }),
+      ...(delta === undefined ? {} : { delta }),
+    };
   } finally {
     timer.stop();
     options.signal?.removeEventListener("abort", abort);
+  }
+}
+
+/** `If-None-Match`, and `A-IM` when a delta is welcome. */
+function requestHeaders(options: DownloadOptions): Record<string, string> {
+  if (options.ifNoneMatch === undefined) return {};
+  return {
+    "if-none-match": options.ifNoneMatch,
+    ...(options.acceptDelta === true ? { "a-im": DELTA_IM } : {}),
+  };
+}
+
+/**
+ * What a `226` answer removes; a DownloadError unless it is the delta
+ * asked for: `IM: changed-files` from the ETag the caller holds.
+ */
+function deltaOf(
+  url: string,
+  response: Response,
+  options: DownloadOptions,
+): { readonly removed: readonly string[] } {
+  const im = response.headers.get("im");
+  const base = response.headers.get("delta-base");
+  if (
+    options.acceptDelta !== true || im !== DELTA_IM ||
+    base !== options.ifNoneMatch
+  ) {
+    throw new DownloadError(
+      `${url} answered 226 with IM ${im} from ${base}, not the ${DELTA_IM} from ${options.ifNoneMatch} asked for`,
+    );
+  }
+  try {
+    return { removed: removedPaths(response.headers.get(REMOVED_HEADER)) };
+  } catch {
+    throw new DownloadError(`${url} sent a bad ${REMOVED_HEADER} header`);
   }
 }
 

@@ -1,7 +1,9 @@
 /**
  * `tailor api --watch`: follows the server's event stream
  * (`/__tailor/events`) and, for each version that changed the TypeScript
- * client, downloads the archive with `If-None-Match` and swaps it in whole
+ * client, asks for the archive with `If-None-Match` and `A-IM:
+ * changed-files`: a delta (only the files changed since the client it
+ * holds) is applied as one atomic change, a whole archive is swapped in
  * for the client directory (as one download does: verified first, then
  * renamed in). Reconnects with backoff when the server goes away (a
  * restart), resuming with `Last-Event-ID`. Web APIs and `node:` modules
@@ -63,7 +65,7 @@ export async function watchClient(
     try {
       const updated = await updateClient(options, {
         signal,
-        ...(etag === undefined ? {} : { ifNoneMatch: etag }),
+        ...(etag === undefined ? {} : { ifNoneMatch: etag, acceptDelta: true }),
       });
       if (updated === undefined) return;
       etag = updated.etag;

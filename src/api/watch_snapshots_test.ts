@@ -59,7 +59,23 @@ function digest(files: ReadonlyMap<string, Uint8Array>): string {
   return hash.digest("hex");
 }
 
-Deno.test("api --watch: 200 snapshots of the client directory during a burst of edits all type-check", async () => {
+/** What one burst of edits gave. */
+interface Burst {
+  readonly taken: number;
+  readonly distinct: number;
+  /** Reads that met a swap (the directory replaced meanwhile, or missing). */
+  readonly torn: number;
+  readonly lines: readonly string[];
+}
+
+/**
+ * Runs a watching server of a synthetic project and `api --watch` into a
+ * directory, applies `edit` to controller 0 {@link EDITS} times, takes at
+ * least 200 snapshots meanwhile and type-checks each distinct one.
+ */
+async function burst(
+  edit: (text: string, i: number) => string,
+): Promise<Burst> {
   const root = await Deno.makeTempDir({ prefix: "tailor-snapshots-" });
   const project = `${root}/server`;
   await writeSyntheticProject(project, 20);
@@ -101,17 +117,15 @@ Deno.test("api --watch: 200 snapshots of the client directory during a burst of 
     const editing = (async () => {
       for (let i = 1; i <= EDITS; i++) {
         const text = await Deno.readTextFile(controller);
-        await Deno.writeTextFile(
-          controller,
-          text.replace(/\bReport0(v\d+)?\b/g, `Report0v${i}`),
-        );
+        await Deno.writeTextFile(controller, edit(text, i));
         await new Promise((resolve) => setTimeout(resolve, 120));
       }
       // Time for the last version to land.
       await new Promise((resolve) => setTimeout(resolve, 500));
       editsDone = true;
     })();
-    // At least 200, spread over the whole burst.
+    // At least 200, spread over the whole burst; none during the first
+    // update (taken above), so a swap seen is one of an edit's.
     while (taken < SNAPSHOTS || !editsDone) {
       const files = await snapshot(dir);
       if (files === undefined) {
@@ -137,6 +151,7 @@ Deno.test("api --watch: 200 snapshots of the client directory during a burst of 
     console.log(
       `${taken} snapshots, ${distinct.size} distinct, ${updates} updates, ${torn} reads during a swap retried`,
     );
+    return { taken, distinct: distinct.size, torn, lines };
   } finally {
     stop.abort();
     await watched;
@@ -145,4 +160,26 @@ Deno.test("api --watch: 200 snapshots of the client directory during a burst of 
     console.error = quiet;
     await Deno.remove(root, { recursive: true });
   }
+}
+
+Deno.test("api --watch: 200 snapshots of the client directory during a burst of edits all type-check", async () => {
+  // A type renamed: its DTO keys, its file and the service importing it
+  // change together (a delta of several files: a new tree swapped in).
+  await burst((text, i) => text.replace(/\bReport0(v\d+)?\b/g, `Report0v${i}`));
+});
+
+Deno.test("api --watch: an operation renamed, two files changed and none removed: every snapshot type-checks", async () => {
+  // The service's method and the query options that call it change
+  // together: a mix of the two would not type-check.
+  await burst((text, i) => text.replace(/\blist(v\d+)?\(/, `listv${i}(`));
+});
+
+Deno.test("api --watch: doc-comment edits are renamed in file by file, the directory never swapped, every snapshot type-checks", async () => {
+  const result = await burst((text, i) =>
+    text.replace(
+      /one page at a time\.( \(edit \d+\))?/,
+      `one page at a time. (edit ${i})`,
+    )
+  );
+  assert.equal(result.torn, 0, result.lines.join("\n"));
 });

@@ -4,27 +4,22 @@
  * are refused, and the entry count and uncompressed size are capped while
  * inflating, so a ZIP bomb stops at the cap instead of filling memory.
  *
+ * The archive is read from its central directory, each entry inflated in
+ * one call of `node:zlib` (`inflateRawSync`, its output capped at the size
+ * the entry declares): about 15 times less CPU than a streaming reader for
+ * a client of a hundred small files. Stored and deflated entries are read;
+ * ZIP64, encrypted and other methods are refused as damaged. Only `node:`
+ * modules: it runs in `tailor-api` on Node.
+ *
  * @module
  */
 
-import {
-  configure,
-  type Entry,
-  type FileEntry,
-  Uint8ArrayReader,
-  ZipReader,
-} from "@zip.js/zip.js";
+import { crc32, inflateRawSync } from "node:zlib";
 import {
   ArchiveError,
   type ArchiveProblem,
   checkEntryName,
-  unsafeName,
 } from "./entry_name.ts";
-
-// Small input chunks bound the work per step: deflate expands at most about
-// 1032 times, and the decompressor inflates a whole input chunk before the
-// size checks see its output (512 KiB chunks let a bomb reach 500 MB).
-configure({ useWebWorkers: false, chunkSize: 8 * 1024 });
 
 /** Caps applied while reading an archive. */
 export interface ZipLimits {
@@ -44,6 +39,26 @@ export const DEFAULT_ZIP_LIMITS: ZipLimits = {
 export const MAX_SEGMENT_BYTES = 255;
 
 const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+const END_OF_CENTRAL_DIRECTORY = 0x06054b50;
+const CENTRAL_HEADER = 0x02014b50;
+const LOCAL_HEADER = 0x04034b50;
+
+/** Bytes of the end of central directory record, without its comment. */
+const END_SIZE = 22;
+
+/** One entry as the central directory gives it. */
+interface Entry {
+  readonly name: string;
+  readonly directory: boolean;
+  readonly flags: number;
+  readonly method: number;
+  readonly crc: number;
+  readonly compressedSize: number;
+  readonly size: number;
+  readonly localOffset: number;
+}
 
 /**
  * Reads every file entry of a ZIP archive (relative path -> content), or
@@ -51,102 +66,145 @@ const encoder = new TextEncoder();
  * header, an unsafe, duplicate, clashing or over-long name, too many entries,
  * or more uncompressed bytes than `limits.maxTotalBytes` (declared or real).
  */
+// deno-lint-ignore require-await
 export async function readZip(
   bytes: Uint8Array,
   limits: ZipLimits = DEFAULT_ZIP_LIMITS,
 ): Promise<Map<string, Uint8Array>> {
-  const reader = new ZipReader(new Uint8ArrayReader(bytes), {
-    checkSignature: true,
-    strictness: "strict",
-  });
-  try {
-    const entries = await listEntries(reader, limits);
-    const files = new Map<string, Uint8Array>();
-    let total = 0;
-    for (const entry of entries) {
-      if (entry.directory) continue;
-      const budget = limits.maxTotalBytes - total;
-      const content = await inflate(entry, budget, limits.maxTotalBytes);
-      total += content.length;
-      files.set(entry.filename, content);
-    }
-    return files;
-  } catch (error) {
-    throw asArchiveError(error);
-  } finally {
-    await reader.close().catch(() => {});
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
+  const files = new Map<string, Uint8Array>();
+  for (const entry of listEntries(bytes, view, limits)) {
+    if (!entry.directory) files.set(entry.name, contentOf(bytes, view, entry));
   }
+  return files;
 }
 
-/** Reads the central directory, checking names, count and declared sizes. */
-async function listEntries(
-  reader: ZipReader<unknown>,
+/**
+ * The entries of the central directory, checking their names, count and
+ * declared sizes.
+ */
+function listEntries(
+  bytes: Uint8Array,
+  view: DataView,
   limits: ZipLimits,
-): Promise<Entry[]> {
+): Entry[] {
+  const end = findEnd(view);
+  const count = view.getUint16(end + 10, true);
+  const size = view.getUint32(end + 12, true);
+  let at = view.getUint32(end + 16, true);
+  if (count === 0xffff || at === 0xffffffff || at + size > end) {
+    throw damaged("ZIP64 or a central directory out of bounds");
+  }
   const entries: Entry[] = [];
   const names = new NameSet();
   let declared = 0;
-  for await (const entry of reader.getEntriesGenerator()) {
+  for (let i = 0; i < count; i++) {
     if (entries.length === limits.maxEntries) {
       throw new ArchiveError(
         `the archive has more than ${limits.maxEntries} entries`,
         "too-many-entries",
       );
     }
-    names.add(entry.filename, entry.directory);
-    declared += entry.uncompressedSize;
-    if (declared > limits.maxTotalBytes) {
-      throw tooLarge(limits.maxTotalBytes);
+    if (at + 46 > end || view.getUint32(at, true) !== CENTRAL_HEADER) {
+      throw damaged("bad central directory header");
     }
+    const nameLength = view.getUint16(at + 28, true);
+    const extraLength = view.getUint16(at + 30, true);
+    const commentLength = view.getUint16(at + 32, true);
+    if (at + 46 + nameLength > end) throw damaged("bad entry name");
+    const raw = decoder.decode(bytes.subarray(at + 46, at + 46 + nameLength));
+    const directory = raw.endsWith("/");
+    const name = directory ? raw.replace(/\/$/, "") : raw;
+    names.add(name, directory);
+    const entry: Entry = {
+      name,
+      directory,
+      flags: view.getUint16(at + 8, true),
+      method: view.getUint16(at + 10, true),
+      crc: view.getUint32(at + 16, true),
+      compressedSize: view.getUint32(at + 20, true),
+      size: view.getUint32(at + 24, true),
+      localOffset: view.getUint32(at + 42, true),
+    };
+    declared += entry.size;
+    if (declared > limits.maxTotalBytes) throw tooLarge(limits.maxTotalBytes);
     entries.push(entry);
+    at += 46 + nameLength + extraLength + commentLength;
   }
   return entries;
 }
 
+/** The offset of the end of central directory record. */
+function findEnd(view: DataView): number {
+  const last = view.byteLength - END_SIZE;
+  // The record ends with a comment of at most 65,535 bytes.
+  for (let at = last; at >= 0 && at >= last - 0xffff; at--) {
+    if (
+      view.getUint32(at, true) === END_OF_CENTRAL_DIRECTORY &&
+      at + END_SIZE + view.getUint16(at + 20, true) === view.byteLength
+    ) {
+      return at;
+    }
+  }
+  throw new ArchiveError(
+    "not a ZIP archive: End of central directory not found",
+    "not-zip",
+  );
+}
+
 /**
  * Inflates one entry, verifying its CRC32 and stopping as soon as it yields
- * more than it declared or more than `budget` bytes.
+ * more than it declared.
  */
-async function inflate(
-  entry: FileEntry,
-  budget: number,
-  maxTotalBytes: number,
-): Promise<Uint8Array> {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const name = JSON.stringify(entry.filename);
-  const declared = entry.uncompressedSize;
-  const wrongSize = () =>
-    new ArchiveError(
-      `entry ${name} does not inflate to its declared ${declared} bytes ` +
-        `(stopped after ${size})`,
-      "size-mismatch",
-    );
-  const sink = new WritableStream<Uint8Array>({
-    write(chunk) {
-      size += chunk.length;
-      if (size > budget) throw tooLarge(maxTotalBytes);
-      if (size > entry.uncompressedSize) throw wrongSize();
-      chunks.push(chunk);
-    },
-  });
-  try {
-    await entry.getData(sink, { checkSignature: true });
-  } catch (error) {
-    // zip.js stops by itself once an entry passes its declared size.
-    if ((error as Error).message === "Invalid uncompressed size") {
-      throw wrongSize();
+function contentOf(
+  bytes: Uint8Array,
+  view: DataView,
+  entry: Entry,
+): Uint8Array {
+  const name = JSON.stringify(entry.name);
+  const at = entry.localOffset;
+  if (at + 30 > bytes.length || view.getUint32(at, true) !== LOCAL_HEADER) {
+    throw damaged(`bad local header of entry ${name}`);
+  }
+  if ((entry.flags & 1) !== 0) throw damaged(`entry ${name} is encrypted`);
+  const start = at + 30 + view.getUint16(at + 26, true) +
+    view.getUint16(at + 28, true);
+  const data = bytes.subarray(start, start + entry.compressedSize);
+  if (data.length !== entry.compressedSize) {
+    throw damaged(`entry ${name} is cut short`);
+  }
+  let content: Uint8Array;
+  if (entry.method === 0) {
+    content = data;
+  } else if (entry.method === 8) {
+    try {
+      content = inflateRawSync(data, {
+        // One byte more than declared: an entry that passes it is stopped.
+        maxOutputLength: entry.size + 1,
+      });
+    } catch (error) {
+      if ((error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE") {
+        throw new ArchiveError(
+          `entry ${name} does not inflate to its declared ${entry.size} bytes ` +
+            `(stopped after ${entry.size})`,
+          "size-mismatch",
+        );
+      }
+      throw damaged(`entry ${name}: ${(error as Error).message}`);
     }
-    throw error;
+  } else {
+    throw damaged(`entry ${name} uses compression method ${entry.method}`);
   }
-  if (size !== entry.uncompressedSize) throw wrongSize();
-  const content = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    content.set(chunk, offset);
-    offset += chunk.length;
+  if (content.length !== entry.size) {
+    throw damaged(
+      `entry ${name} holds ${content.length} bytes, not its declared ${entry.size}`,
+    );
   }
-  return content;
+  if ((crc32(content) >>> 0) !== entry.crc) {
+    throw damaged(`entry ${name} fails its CRC32 check`);
+  }
+  // A copy of its own: not a view of a larger pooled buffer.
+  return new Uint8Array(content);
 }
 
 /**
@@ -158,8 +216,7 @@ class NameSet {
   readonly #dirs = new Set<string>();
   readonly #explicitDirs = new Set<string>();
 
-  add(filename: string, directory: boolean): void {
-    const name = directory ? filename.replace(/\/$/, "") : filename;
+  add(name: string, directory: boolean): void {
     checkEntryName(name);
     const long = name.split("/").find((segment) =>
       encoder.encode(segment).length > MAX_SEGMENT_BYTES
@@ -206,23 +263,7 @@ function tooLarge(maxTotalBytes: number): ArchiveError {
   );
 }
 
-/** zip.js failures (bad CRC, bad headers, not a ZIP) as one-line errors. */
-function asArchiveError(error: unknown): ArchiveError {
-  if (error instanceof ArchiveError) return error;
-  const message = error instanceof Error ? error.message : String(error);
-  const filename = (error as { filename?: unknown }).filename;
-  if (message === "Unsafe filename" && typeof filename === "string") {
-    return unsafeName(filename);
-  }
-  const problem = ZIP_JS_PROBLEMS[message] ?? "damaged";
-  return new ArchiveError(
-    `${problem === "not-zip" ? "not a" : "damaged"} ZIP archive: ${message}`,
-    problem,
-  );
+function damaged(why: string): ArchiveError {
+  const problem: ArchiveProblem = "damaged";
+  return new ArchiveError(`damaged ZIP archive: ${why}`, problem);
 }
-
-/** The zip.js messages that are not plain damage. */
-const ZIP_JS_PROBLEMS: Record<string, ArchiveProblem> = {
-  "File format is not recognized": "not-zip",
-  "End of central directory not found": "not-zip",
-};

@@ -173,3 +173,27 @@ Deno.test("an entry shorter than declared is refused", async () => {
   const bytes = zipSync({ a: encoder.encode("abc") });
   await assertRefused(declareSize(bytes, 4), "damaged");
 });
+
+Deno.test("stored entries and an archive comment are read", async () => {
+  const bytes = zipSync({ "a.ts": [encoder.encode("abc"), { level: 0 }] }, {
+    comment: "made elsewhere",
+  });
+  assert.deepEqual(
+    (await readZip(bytes)).get("a.ts"),
+    encoder.encode("abc"),
+  );
+});
+
+Deno.test("encrypted entries and unknown methods are refused as damaged", async () => {
+  const bytes = zipSync({ a: encoder.encode("abc") });
+  const central = headers(bytes, CENTRAL_HEADER)[0]!;
+  const encrypted = bytes.slice();
+  encrypted[central + 8]! |= 1;
+  assert.match(
+    (await assertRefused(encrypted, "damaged")).message,
+    /encrypted/,
+  );
+  const method = bytes.slice();
+  method[central + 10] = 12; // bzip2
+  assert.match((await assertRefused(method, "damaged")).message, /method 12/);
+});

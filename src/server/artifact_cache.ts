@@ -47,11 +47,6 @@ export class ArtifactCache {
     }
     return entry;
   }
-
-  /** Stores `artifact` as the artifact of `key` (rendered ahead). */
-  seed(key: string, artifact: CachedArtifact): void {
-    this.#entries.set(key, Promise.resolve(artifact));
-  }
 }
 
 /** The cache key of an artifact request: kind, groups, import extension. */

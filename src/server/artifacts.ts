@@ -6,7 +6,7 @@
  * @module
  */
 
-import { createZip } from "../archive/zip.ts";
+import { createZip, type ZipEntryCache } from "../archive/zip.ts";
 import type { ClientConfig } from "../config/config.ts";
 import type { ImportExtension } from "../emit/ts/import_extension.ts";
 import type { FileMemo } from "../emit/file_memo.ts";
@@ -131,16 +131,20 @@ export function artifactFiles(
   });
 }
 
-/** The answer of an artifact made of `files`: a ZIP, or one document. */
+/**
+ * The answer of an artifact made of `files`: a ZIP, or one document;
+ * `zipCache` reuses the entries of the last archive packed with it.
+ */
 export function packArtifact(
   kind: ServedKind,
   files: ReadonlyMap<string, string>,
   config: ClientConfig,
+  zipCache?: ZipEntryCache,
 ): RenderedArtifact {
   const served = SERVED[kind];
   if (served.archive !== undefined) {
     return {
-      bytes: createZip(files),
+      bytes: createZip(files, zipCache),
       contentType: "application/zip",
       filename: fileNameOf(config[served.archive.pathOf], served.archive.name),
     };
@@ -149,6 +153,11 @@ export function packArtifact(
     bytes: encoder.encode([...files.values()][0]!),
     contentType: served.contentType,
   };
+}
+
+/** Whether `kind` is served as a ZIP archive (else as one document). */
+export function isArchive(kind: ServedKind): boolean {
+  return SERVED[kind].archive !== undefined;
 }
 
 /** How each served artifact travels: a ZIP download, or one document. */

@@ -27,6 +27,7 @@ import {
   ArtifactCache,
   artifactKey,
 } from "./artifact_cache.ts";
+import { answerVersioned } from "./artifact_delta.ts";
 import { ArtifactVersions } from "./artifact_versions.ts";
 import { EventHub, type EventHubOptions, EVENTS_PATH } from "./events.ts";
 import { isBadQuery, parseArtifactQuery } from "./artifact_query.ts";
@@ -285,11 +286,8 @@ export async function createServer(
   const publish = (model: ApiModel) => {
     if (versions === undefined || hub === undefined) return;
     const version = versions.next(model);
-    const next = new ArtifactCache(options.onRender);
-    for (const [kind, artifact] of version.artifacts) {
-      next.seed(artifactKey(kind, [], undefined), artifact);
-    }
-    cache = next;
+    // The versions answer without ?groups=; the rest is rendered anew.
+    cache = new ArtifactCache(options.onRender);
     hub.publish(version.change);
   };
   publish(models.client);
@@ -335,6 +333,14 @@ export async function createServer(
           knownGroups: client.groups,
         }, 400);
       }
+      // Watch mode: the versions answer (with deltas) without ?groups=.
+      const versioned = versions !== undefined && query.groups.length === 0
+        ? answerVersioned(versions, artifact.kind, query.importExtension, {
+          ifNoneMatch: c.req.header("if-none-match"),
+          aIm: c.req.header("a-im"),
+        })
+        : undefined;
+      if (versioned !== undefined) return versioned;
       const documentQuery = query.groups.length === 0
         ? ""
         : `?groups=${query.groups.map(encodeURIComponent).join(",")}`;
