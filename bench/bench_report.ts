@@ -423,6 +423,18 @@ export function formatTable(report: Report): string {
       ),
     );
   }
+  const cpu = Object.entries(report.http).flatMap(([name, ratio]) =>
+    ratio.value === null || ratio.tailorCpuUs == null
+      ? []
+      : [`${name} ${ratio.tailorCpuUs} / ${ratio.baselineCpuUs}`]
+  );
+  if (cpu.length > 0) {
+    lines.push(
+      "",
+      "server CPU per request, median (µs, Tailor / baseline): " +
+        cpu.join(", "),
+    );
+  }
   lines.push("", `peak RSS (MB): ${cell(json.rss_mb)}`);
   for (const [size, live] of Object.entries(json.live as object)) {
     lines.push(
