@@ -4,9 +4,10 @@
  * upstream `keepalive` does: one request at a time on each, given back only
  * once its answer was read to its end on an open connection. A new client
  * connection then costs no Unix connect and no engine connection of its
- * own. The relay (`first_request.ts`) gives back only what it may: never a
- * connection after a byte-for-byte relay, a `connection: close` answer, an
- * error or a cut.
+ * own. The relay (`first_request.ts`) takes one for a `GET`, `HEAD` or
+ * `OPTIONS` request only (sent again on a new connection when the engine
+ * had closed it) and gives back only what it may: never a connection after
+ * a byte-for-byte relay, a `connection: close` answer, an error or a cut.
  *
  * @module
  */

@@ -136,12 +136,20 @@ export async function relayFirstRequest(
 }
 
 /**
+ * Methods whose request can be sent again when a kept engine connection
+ * turns out closed (RFC 9110 §9.2.1, as nginx retries only idempotent
+ * requests): others go on a new connection, which may be kept after.
+ */
+const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
  * Sends one request (its head as `head` relays it, its body from `start`
  * and `conn`) to the engine, and the answer back: on a connection of the
- * pool when the whole request is in hand, sent once more on a new
- * connection when a reused one had ended before any answer came (the
- * engine closes idle connections). True when the client's connection can
- * take another request. The engine connection in use is in `opened`.
+ * pool when the whole request is in hand and its method {@link SAFE}, sent
+ * once more on a new connection when a reused one had ended before any
+ * answer came (the engine closes idle connections). True when the client's
+ * connection can take another request. The engine connection in use is in
+ * `opened`.
  */
 async function relayRequest(
   conn: Deno.Conn,
@@ -154,7 +162,8 @@ async function relayRequest(
   const inHand = Math.min(requestEnd, start.length);
   const first = concat(head.relayed, start.subarray(head.length, inHand));
   const remaining = requestEnd - inHand;
-  let inner = head.keepAlive && remaining === 0
+  // Only a request that may be sent twice is sent on a kept connection.
+  let inner = head.keepAlive && remaining === 0 && SAFE.has(head.method)
     ? await options.engine.take()
     : newConnection(await options.engine.connect());
   for (;;) {
@@ -172,7 +181,7 @@ async function relayRequest(
     const reusable = answer.reusable && bodySent && !options.signal.aborted;
     opened.delete(inner.conn);
     if (!reusable) closeQuietly(inner.conn);
-    if (!answer.came && inner.reused) {
+    if (!answer.came && inner.reused && !options.signal.aborted) {
       inner = newConnection(await options.engine.connect());
       continue;
     }
