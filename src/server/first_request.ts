@@ -39,9 +39,10 @@ export type FirstRequestOutcome =
 /** The engine's side of a relay and the listener's hooks. */
 export interface RelayOptions {
   /**
-   * The connections to the engine: a request with its body in hand goes on
-   * an idle one of the pool, and a connection read to the end of its
-   * answer goes back to it; byte-for-byte relays get new ones.
+   * The connections to the engine: a `GET`, `HEAD` or `OPTIONS` request
+   * with its body in hand goes on an idle one of the pool, others on new
+   * ones; a connection read to the end of its answer goes back to the pool;
+   * byte-for-byte relays get new ones, never kept.
    */
   readonly engine: EnginePool;
   /** Called once a request's head is in. */

@@ -132,7 +132,7 @@ export function listen(fetch: Fetch, options: ListenOptions): Listening {
   const accepting = acceptLoop(
     listener,
     pool === undefined ? serveTracked : (conn) => {
-      engine!.check();
+      engine?.check();
       const connection = track(fetch, timeouts);
       connections.add(connection);
       connection.served = relayThenServe(conn, connection, {
