@@ -17,6 +17,7 @@
  */
 
 import {
+  ANSWER_BUFFER_BYTES,
   closeQuietly,
   type EngineConnection,
   type EnginePool,
@@ -196,7 +197,11 @@ async function relayRequest(
 
 /** A new connection to the engine, with its own buffer. */
 function newConnection(conn: Deno.Conn): EngineConnection {
-  return { conn, buffer: new Uint8Array(CHUNK), reused: false };
+  return {
+    conn,
+    buffer: new Uint8Array(ANSWER_BUFFER_BYTES),
+    reused: false,
+  };
 }
 
 /**
@@ -239,17 +244,19 @@ async function sendRequest(
   remaining: number,
 ): Promise<boolean> {
   await writeAll(inner, first);
-  const buffer = remaining > 0
-    ? new Uint8Array(Math.min(remaining, CHUNK))
-    : undefined;
+  if (remaining === 0) return true;
+  // One buffer: each chunk is written before the next read.
+  const buffer = new Uint8Array(Math.min(remaining, CHUNK));
   while (remaining > 0) {
-    const n = await conn.read(buffer!.subarray(0, Math.min(remaining, CHUNK)));
+    const n = await conn.read(
+      buffer.subarray(0, Math.min(remaining, buffer.length)),
+    );
     if (n === null) {
       // The client's end is the engine's too: it answers a cut body.
       await inner.closeWrite();
       return false;
     }
-    await writeAll(inner, buffer!.subarray(0, n));
+    await writeAll(inner, buffer.subarray(0, n));
     remaining -= n;
   }
   return true;
