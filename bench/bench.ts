@@ -34,7 +34,12 @@
  */
 
 import { parseArgs } from "node:util";
-import { booksVsSql, booksVsSqlPostgres, zipVsHono } from "./bench_http.ts";
+import {
+  booksFileVsSql,
+  booksVsSql,
+  booksVsSqlPostgres,
+  zipVsHono,
+} from "./bench_http.ts";
 import {
   type BenchCommand,
   CLI,
@@ -314,6 +319,9 @@ if (import.meta.main) {
       booksNewConn: values["no-http"] || liveOnly
         ? noHttp
         : await booksVsSql({ ...load, newConnections: true }),
+      booksFile: values["no-http"] || liveOnly
+        ? noHttp
+        : await booksFileVsSql(load),
       booksPostgres: values["no-http"] || liveOnly
         ? noHttp
         : postgres === undefined

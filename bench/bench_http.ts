@@ -335,6 +335,23 @@ export function booksVsSql(options: LoadOptions): Promise<HttpRatio> {
 }
 
 /**
+ * The same on a SQLite file (`--db FILE`, a new one seeded by the server):
+ * its SELECTs go through the reader threads at their defaults.
+ */
+export async function booksFileVsSql(options: LoadOptions): Promise<HttpRatio> {
+  const folder = await Deno.makeTempDir({ prefix: "tailor_bench_db_" });
+  try {
+    return await booksVsBaseline(
+      options,
+      ["--db", `${folder}/books.db`],
+      startSqlBaseline,
+    );
+  } finally {
+    await Deno.remove(folder, { recursive: true });
+  }
+}
+
+/**
  * `/books?pageSize=20` of Tailor's server on the PostgreSQL database of
  * `url` (`--db url`, seeded by it) against a hand-written handler running
  * the same SQL with the same client on the same table.

@@ -35,6 +35,7 @@ const REPORT: Report = {
       baselineCpuUs: 37.8,
     },
     booksNewConn: { value: null, reason: "--no-http" },
+    booksFile: { value: 0.6, tailorRps: 600, baselineRps: 1000 },
   },
   bigDatabase: {
     books: 200_012,
