@@ -14,7 +14,7 @@
  *                   [--skip hey_api,orval] [--no-http] [--http-seconds 5]
  *                   [--rss-endpoints N] [--json-file FILE] [--keep]
  *                   [--postgres URL] [--no-live] [--live-only]
- *                   [--big-books N]
+ *                   [--big-books N] [--http-only]
  *
  * The live loop (`bench_live.ts`: a server edit until it has reached 5
  * `api --watch` clients; an added route until its first 200) runs at each
@@ -25,7 +25,8 @@
  * bookstore` leaves out the small project's fixed cost (bench_small.ts).
  * `--big-books N` (default 200,000; 0: none): the server on a bookstore of
  * N more books (`bench_big_db.ts`): the worst accepted request's CPU and
- * `/helloworld`'s p99 under the costliest requests.
+ * `/helloworld`'s p99 under the costliest requests. `--http-only`: only
+ * the server's load tests (and the big database unless `--big-books 0`).
  *
  * Timings need a quiet machine; timing is kept out of `deno test`.
  *
@@ -33,7 +34,12 @@
  */
 
 import { parseArgs } from "node:util";
-import { booksVsSql, booksVsSqlPostgres, zipVsHono } from "./bench_http.ts";
+import {
+  booksFileVsSql,
+  booksVsSql,
+  booksVsSqlPostgres,
+  zipVsHono,
+} from "./bench_http.ts";
 import {
   type BenchCommand,
   CLI,
@@ -83,6 +89,7 @@ function parseOptions(args: string[]) {
         postgres: { type: "string" },
         "no-live": { type: "boolean", default: false },
         "live-only": { type: "boolean", default: false },
+        "http-only": { type: "boolean", default: false },
         "big-books": { type: "string", default: "200000" },
       },
     }).values;
@@ -234,16 +241,23 @@ if (import.meta.main) {
     const diff: Record<number, DiffResult> = {};
     const live: Record<string, LiveResult> = {};
     const liveOnly = values["live-only"];
-    let rss: Report["rss"] = { reason: "no /proc on this machine" };
+    const httpOnly = values["http-only"];
+    let rss: Report["rss"] = {
+      reason: httpOnly ? "--http-only" : "no /proc on this machine",
+    };
     const only = (prepared: Prepared): Prepared => ({
       ...prepared,
       commands: prepared.commands.filter((c) => !skipped.has(c.name)),
     });
     log("warm-up on a 20-endpoint project");
-    const failed = liveOnly ? new Map<string, string>() : await warmUp(
-      only(await prepare(work, WARM_UP_ENDPOINTS, tools, tsgo)),
-    );
-    for (const endpoints of [...new Set([...sizes, rssSize])]) {
+    const failed = liveOnly || httpOnly
+      ? new Map<string, string>()
+      : await warmUp(
+        only(await prepare(work, WARM_UP_ENDPOINTS, tools, tsgo)),
+      );
+    for (
+      const endpoints of httpOnly ? [] : [...new Set([...sizes, rssSize])]
+    ) {
       log(`preparing ${endpoints} endpoints in ${work}`);
       const prepared = only(await prepare(work, endpoints, tools, tsgo));
       if (sizes.includes(endpoints) && !values["no-live"]) {
@@ -278,8 +292,10 @@ if (import.meta.main) {
         rss = { endpoints, mb: await measureRss(prepared) };
       }
     }
-    let small: Report["small"] = { reason: "--skip bookstore" };
-    if (!skipped.has("bookstore")) {
+    let small: Report["small"] = {
+      reason: httpOnly ? "--http-only" : "--skip bookstore",
+    };
+    if (!skipped.has("bookstore") && !httpOnly) {
       log("the bookstore: fixed cost");
       small = await measureSmall(work, tools, rounds!);
     }
@@ -303,6 +319,9 @@ if (import.meta.main) {
       booksNewConn: values["no-http"] || liveOnly
         ? noHttp
         : await booksVsSql({ ...load, newConnections: true }),
+      booksFile: values["no-http"] || liveOnly
+        ? noHttp
+        : await booksFileVsSql(load),
       booksPostgres: values["no-http"] || liveOnly
         ? noHttp
         : postgres === undefined
@@ -310,7 +329,9 @@ if (import.meta.main) {
         : await booksVsSqlPostgres(load, postgres),
     };
     log("fetcher builder: type instantiations");
-    const fetcherTypes = skipped.has("fetcher_types")
+    const fetcherTypes = httpOnly
+      ? { reason: "--http-only" }
+      : skipped.has("fetcher_types")
       ? { reason: "--skip fetcher_types" }
       : await measureFetcherTypes();
     const bigDatabase: Report["bigDatabase"] = values["no-http"] || liveOnly

@@ -17,6 +17,13 @@ export type HttpRatio =
     readonly value: number;
     readonly tailorRps: number;
     readonly baselineRps: number;
+    /**
+     * Median CPU time (user + system, microseconds) each server process
+     * spent per request, from /proc (null without it): the figure that
+     * moves least when the machine is busy.
+     */
+    readonly tailorCpuUs?: number | null;
+    readonly baselineCpuUs?: number | null;
   }
   | { readonly value: null; readonly reason: string };
 
@@ -159,8 +166,35 @@ export function startTailorServer(
   );
 }
 
-/** Requests per second of one autocannon run against `url`. */
-async function load(url: string, options: LoadOptions): Promise<number> {
+/** One autocannon run: requests per second, and the server's CPU per request. */
+interface Load {
+  readonly rps: number;
+  /** Microseconds of CPU (user + system) of the server per request. */
+  readonly cpuUs: number | null;
+}
+
+/**
+ * CPU time (user + system, ms) of process `pid` and its ended threads, from
+ * /proc (10 ms ticks); null where there is none.
+ */
+function cpuMs(pid: number): number | null {
+  try {
+    const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
+    // After the command name, which may hold spaces: utime is field 14.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+/** One autocannon run against `url` of the server `pid`. */
+async function load(
+  url: string,
+  pid: number,
+  options: LoadOptions,
+): Promise<Load> {
+  const cpuBefore = cpuMs(pid);
   const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
     args: [
       "run",
@@ -196,24 +230,47 @@ async function load(url: string, options: LoadOptions): Promise<number> {
       `${url}: ${result.non2xx} non-2xx, ${result.errors} errors of ${result.requests.total} requests`,
     );
   }
-  return result.requests.average;
+  const cpuAfter = cpuMs(pid);
+  return {
+    rps: result.requests.average,
+    cpuUs:
+      cpuBefore === null || cpuAfter === null || result.requests.total === 0
+        ? null
+        : (cpuAfter - cpuBefore) * 1000 / result.requests.total,
+  };
 }
 
-/** Loads `a` and `b` in turns; the ratio of their median requests/s. */
+/**
+ * Loads `a` (Tailor's) and `b` (the baseline) at `path` in turns; the ratio
+ * of their median requests/s, and their median CPU per request.
+ */
 async function compare(
-  a: string,
-  b: string,
+  a: Server,
+  b: Server,
+  path: string,
   options: LoadOptions,
 ): Promise<HttpRatio> {
-  const aRuns: number[] = [];
-  const bRuns: number[] = [];
+  const aRuns: Load[] = [];
+  const bRuns: Load[] = [];
   for (let round = 0; round < options.rounds; round++) {
-    aRuns.push(await load(a, options));
-    bRuns.push(await load(b, options));
+    aRuns.push(await load(`http://127.0.0.1:${a.port}${path}`, a.pid, options));
+    bRuns.push(await load(`http://127.0.0.1:${b.port}${path}`, b.pid, options));
   }
-  const tailorRps = median(aRuns);
-  const baselineRps = median(bRuns);
-  return { value: tailorRps / baselineRps, tailorRps, baselineRps };
+  const tailorRps = median(aRuns.map((run) => run.rps));
+  const baselineRps = median(bRuns.map((run) => run.rps));
+  return {
+    value: tailorRps / baselineRps,
+    tailorRps,
+    baselineRps,
+    tailorCpuUs: medianCpu(aRuns),
+    baselineCpuUs: medianCpu(bRuns),
+  };
+}
+
+/** The median CPU per request of `runs`, rounded; null when one has none. */
+function medianCpu(runs: readonly Load[]): number | null {
+  if (runs.some((run) => run.cpuUs === null)) return null;
+  return Math.round(median(runs.map((run) => run.cpuUs!)) * 10) / 10;
 }
 
 /**
@@ -240,11 +297,7 @@ export async function zipVsHono(options: LoadOptions): Promise<HttpRatio> {
     await Deno.writeFile(temp, bytes);
     const hono = await startBareServer(temp, "/ts.zip");
     servers.push(hono);
-    return await compare(
-      url,
-      `http://127.0.0.1:${hono.port}/ts.zip`,
-      options,
-    );
+    return await compare(tailor, hono, "/ts.zip", options);
   } finally {
     for (const server of servers) await server.stop();
     await Deno.remove(temp);
@@ -279,6 +332,23 @@ async function body(url: string): Promise<unknown> {
  */
 export function booksVsSql(options: LoadOptions): Promise<HttpRatio> {
   return booksVsBaseline(options, [], startSqlBaseline);
+}
+
+/**
+ * The same on a SQLite file (`--db FILE`, a new one seeded by the server):
+ * its SELECTs go through the reader threads at their defaults.
+ */
+export async function booksFileVsSql(options: LoadOptions): Promise<HttpRatio> {
+  const folder = await Deno.makeTempDir({ prefix: "tailor_bench_db_" });
+  try {
+    return await booksVsBaseline(
+      options,
+      ["--db", `${folder}/books.db`],
+      startSqlBaseline,
+    );
+  } finally {
+    await Deno.remove(folder, { recursive: true });
+  }
 }
 
 /**
@@ -328,7 +398,7 @@ async function booksVsBaseline(
         }`,
       };
     }
-    return await compare(urls[0]!, urls[1]!, options);
+    return await compare(tailor, baseline, path, options);
   } finally {
     for (const server of servers) await server.stop();
     await Deno.remove(temp);

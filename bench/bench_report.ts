@@ -45,7 +45,12 @@ export interface Report {
     | { readonly reason: string };
   readonly http: Readonly<
     Record<
-      "zip" | "books" | "booksPostgres" | "zipNewConn" | "booksNewConn",
+      | "zip"
+      | "books"
+      | "booksPostgres"
+      | "zipNewConn"
+      | "booksNewConn"
+      | "booksFile",
       HttpRatio
     >
   >;
@@ -88,6 +93,7 @@ export const TARGETS: Readonly<Record<string, string>> = {
   books_vs_sql_pg: ">= 0.8",
   zip_vs_hono_new_conn: "report (a new connection per request)",
   books_vs_sql_new_conn: "report (a new connection per request)",
+  books_vs_sql_file: "report (on a SQLite file: reader threads)",
   rss_vs_tsc: "<= 1.5 at 4000",
   diff_ms: "<= 1000 at 4000 (the diff of two models, in process)",
   diff_process_ms: "report (the whole `tailor diff a.json b.json` process)",
@@ -172,6 +178,7 @@ export function toJson(report: Report): Record<string, unknown> {
       ["books_vs_sql_pg", report.http.booksPostgres],
       ["zip_vs_hono_new_conn", report.http.zipNewConn],
       ["books_vs_sql_new_conn", report.http.booksNewConn],
+      ["books_vs_sql_file", report.http.booksFile],
     ] as const
   ) {
     ratios[key] = ratio.value === null ? null : round3(ratio.value);
@@ -403,6 +410,7 @@ export function formatTable(report: Report): string {
       "books_vs_sql_pg",
       "zip_vs_hono_new_conn",
       "books_vs_sql_new_conn",
+      "books_vs_sql_file",
       "rss_vs_tsc",
       ...SMALL_KEYS.map(([key]) => key),
       "fetcher_type_instantiations",
@@ -433,6 +441,18 @@ export function formatTable(report: Report): string {
       ...Object.entries(bookstore.phases_ms).map(([phase, ms]) =>
         `  ${String(ms).padStart(6)}  ${phase}`
       ),
+    );
+  }
+  const cpu = Object.entries(report.http).flatMap(([name, ratio]) =>
+    ratio.value === null || ratio.tailorCpuUs == null
+      ? []
+      : [`${name} ${ratio.tailorCpuUs} / ${ratio.baselineCpuUs}`]
+  );
+  if (cpu.length > 0) {
+    lines.push(
+      "",
+      "server CPU per request, median (µs, Tailor / baseline): " +
+        cpu.join(", "),
     );
   }
   lines.push("", `peak RSS (MB): ${cell(json.rss_mb)}`);

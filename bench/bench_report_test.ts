@@ -27,8 +27,15 @@ const REPORT: Report = {
     zip: { value: 0.95, tailorRps: 9500, baselineRps: 10000 },
     books: { value: null, reason: "no store" },
     booksPostgres: { value: 0.85, tailorRps: 850, baselineRps: 1000 },
-    zipNewConn: { value: 0.7, tailorRps: 700, baselineRps: 1000 },
+    zipNewConn: {
+      value: 0.7,
+      tailorRps: 700,
+      baselineRps: 1000,
+      tailorCpuUs: 140.7,
+      baselineCpuUs: 37.8,
+    },
     booksNewConn: { value: null, reason: "--no-http" },
+    booksFile: { value: 0.6, tailorRps: 600, baselineRps: 1000 },
   },
   bigDatabase: {
     books: 200_012,
@@ -144,6 +151,12 @@ Deno.test("the table shows medians, mins, ratios and targets", () => {
   ok(/350 {2}analyzed/.test(table), table);
   ok(table.includes("generate_ts_skip_check 470, deno_eval 10"), table);
   ok(table.includes("failed"), table);
+  ok(
+    table.includes(
+      "server CPU per request, median (µs, Tailor / baseline): zipNewConn 140.7 / 37.8",
+    ),
+    table,
+  );
 });
 
 Deno.test("--json carries the live loop's keys per size, or why not", () => {

@@ -18,9 +18,18 @@ export interface EngineSocket {
   readonly path: string;
   /** A new connection to the engine. */
   connect(): Promise<Deno.Conn>;
+  /**
+   * Makes the socket again at once when it was deleted (one line logged),
+   * looking at most once per {@link CHECK_EVERY_MS}: the relay's kept
+   * connections to the engine would hide a deleted socket until they end.
+   */
+  check(): void;
   /** Stops it and removes its socket. */
   close(): Promise<void>;
 }
+
+/** The shortest time between two looks of {@link EngineSocket.check}. */
+export const CHECK_EVERY_MS = 10;
 
 /** The prefix of the engine's directories. */
 const PREFIX = "tailor-engine-";
@@ -77,9 +86,22 @@ export function engineSocket(
       current = bind();
       await close(gone);
     })().finally(() => rebinding = undefined);
+  let checkedAt = -Infinity;
   return {
     get path() {
       return current.path;
+    },
+    check: () => {
+      const now = performance.now();
+      if (now - checkedAt < CHECK_EVERY_MS || rebinding !== undefined) return;
+      checkedAt = now;
+      const bound = current;
+      try {
+        Deno.lstatSync(bound.path);
+      } catch (error) {
+        // A failed bind is tried again by the next connect.
+        if (isGone(error)) rebind(bound, error as Error).catch(() => {});
+      }
     },
     connect: async () => {
       const bound = current;

@@ -3,7 +3,7 @@
  * the directories that killed processes left behind are removed.
  */
 import assert from "node:assert/strict";
-import { engineSocket, removeStale } from "./engine_socket.ts";
+import { CHECK_EVERY_MS, engineSocket, removeStale } from "./engine_socket.ts";
 
 /** An engine that answers "ok" to whatever connects, then closes. */
 function okEngine(log: (line: string) => void) {
@@ -42,6 +42,27 @@ Deno.test("engine socket: deleted (the socket or its folder), it is made again a
     );
     assert.deepEqual(answers, ["ok", "ok", "ok"]);
     assert.equal(lines.length, 2);
+  } finally {
+    await engine.close();
+  }
+});
+
+Deno.test("engine socket: check() makes a deleted socket again at once, with one line, looking at most once per CHECK_EVERY_MS", async () => {
+  const lines: string[] = [];
+  const engine = okEngine((line) => lines.push(line));
+  try {
+    const first = engine.path;
+    engine.check();
+    await Deno.remove(first);
+    // Looked just now: not again yet.
+    engine.check();
+    assert.equal(engine.path, first);
+    await new Promise((resolve) => setTimeout(resolve, 2 * CHECK_EVERY_MS));
+    engine.check();
+    assert.notEqual(engine.path, first);
+    assert.equal(lines.length, 1);
+    assert.equal(await answer(await engine.connect()), "ok");
+    assert.equal(lines.length, 1);
   } finally {
     await engine.close();
   }

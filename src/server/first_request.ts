@@ -6,18 +6,26 @@
  * its connection; the engine then serves the rest of that connection
  * directly (`"handover"`), unless the request asked for that upgrade: a
  * client that does (Java's) asks on every request, so each is relayed the
- * same way. What the listener does not understand (a chunked
- * or `expect` request, HTTP/1.0, HTTP/2 prior knowledge, requests sent ahead
- * of the first answer) is relayed whole, byte for byte, to the end.
+ * same way. The engine's connection stays open for the first request of a
+ * later client connection (`engine_pool.ts`; the answer read to the end its
+ * framing says, `relay_answer.ts`). What the listener does not understand
+ * (a chunked or `expect` request, HTTP/1.0, HTTP/2 prior knowledge,
+ * requests sent ahead of the first answer) is relayed whole, byte for byte,
+ * to the end, on a new engine connection.
  *
  * @module
  */
 
 import {
-  type AnswerHead,
+  ANSWER_BUFFER_BYTES,
+  closeQuietly,
+  type EngineConnection,
+  type EnginePool,
+} from "./engine_pool.ts";
+import { concat, copy, relayAnswer, writeAll } from "./relay_answer.ts";
+import {
   headEnd,
   MAX_HEAD_BYTES,
-  readAnswerHead,
   readRequestHead,
   type RequestHead,
 } from "./request_head.ts";
@@ -31,8 +39,13 @@ export type FirstRequestOutcome =
 
 /** The engine's side of a relay and the listener's hooks. */
 export interface RelayOptions {
-  /** A new connection to the engine. */
-  readonly engine: () => Promise<Deno.Conn>;
+  /**
+   * The connections to the engine: a `GET`, `HEAD` or `OPTIONS` request
+   * with its body in hand goes on an idle one of the pool, others on new
+   * ones; a connection read to the end of its answer goes back to the pool;
+   * byte-for-byte relays get new ones, never kept.
+   */
+  readonly engine: EnginePool;
   /** Called once a request's head is in. */
   readonly onHead?: () => void;
   /** Called once an answer is sent and the connection waits for the next. */
@@ -57,6 +70,9 @@ export interface RelayOptions {
 
 const CHUNK = 64 * 1024;
 
+/** The first read of a request head (a larger head grows the buffer). */
+const FIRST_READ = 8 * 1024;
+
 /**
  * Relays the first request of `conn` and its answer, and every later one
  * while the client keeps asking for the upgrade the engine would refuse
@@ -67,8 +83,12 @@ export async function relayFirstRequest(
   conn: Deno.Conn,
   options: RelayOptions,
 ): Promise<FirstRequestOutcome> {
-  const opened: Deno.Conn[] = [conn];
-  const closeAll = () => opened.forEach(closeQuietly);
+  // What an abort closes: the client and the engine connection in use.
+  const opened = new Set<Deno.Conn>([conn]);
+  const closeAll = () => {
+    opened.forEach(closeQuietly);
+    opened.clear();
+  };
   options.signal.addEventListener("abort", closeAll, { once: true });
   try {
     let start = await readHead(conn, new Uint8Array(0));
@@ -76,9 +96,9 @@ export async function relayFirstRequest(
       const request = start;
       options.onHead?.();
       const head = readRequestHead(start);
-      const inner = await options.engine();
-      opened.push(inner);
       if (head === undefined || head.chunked) {
+        const inner = await options.engine.connect();
+        opened.add(inner);
         options.onPassThrough?.();
         await relayToEnd(
           conn,
@@ -93,15 +113,15 @@ export async function relayFirstRequest(
         break;
       }
       const requestEnd = head.length + head.bodyLength;
-      const ahead = start.slice(Math.min(requestEnd, start.length));
-      const sent = await relayRequest(conn, inner, head, start, options);
+      const ahead = start.subarray(Math.min(requestEnd, start.length));
+      const sent = await relayRequest(conn, head, start, options, opened);
       if (!sent || head.close || options.signal.aborted) break;
       if (options.stopping?.()) break;
       options.onIdle?.();
       if (!head.upgradeDropped) {
         if (ahead.length === 0) return "handover";
-        const rest = await options.engine();
-        opened.push(rest);
+        const rest = await options.engine.connect();
+        opened.add(rest);
         options.onPassThrough?.();
         await relayToEnd(conn, rest, ahead);
         break;
@@ -118,34 +138,70 @@ export async function relayFirstRequest(
 }
 
 /**
+ * Methods whose request can be sent again when a kept engine connection
+ * turns out closed (RFC 9110 §9.2.1, as nginx retries only idempotent
+ * requests): others go on a new connection, which may be kept after.
+ */
+const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
  * Sends one request (its head as `head` relays it, its body from `start`
- * and `conn`) to the engine on `inner`, and the answer back. True when the
- * connection can take another request.
+ * and `conn`) to the engine, and the answer back: on a connection of the
+ * pool when the whole request is in hand and its method {@link SAFE}, sent
+ * once more on a new connection when a reused one had ended before any
+ * answer came (the engine closes idle connections). True when the client's
+ * connection can take another request. The engine connection in use is in
+ * `opened`.
  */
 async function relayRequest(
   conn: Deno.Conn,
-  inner: Deno.Conn,
   head: RequestHead,
   start: Uint8Array,
   options: RelayOptions,
+  opened: Set<Deno.Conn>,
 ): Promise<boolean> {
   const requestEnd = head.length + head.bodyLength;
-  let bodySent = false;
-  const body = sendRequest(conn, inner, [
-    head.relayed,
-    start.subarray(head.length, requestEnd),
-  ], requestEnd - Math.min(requestEnd, start.length)).then(
-    (sent) => bodySent = sent,
-    () => false,
-  );
-  const answer = await sendAnswer(inner, conn, head.method, head.close, () => {
-    options.onStream?.();
-  });
-  closeQuietly(inner);
-  // An answer before the whole body (a 413): the rest cannot be skipped.
-  if (!bodySent) closeQuietly(conn);
-  await body;
-  return bodySent && answer !== undefined && !answer.closeDelimited;
+  const inHand = Math.min(requestEnd, start.length);
+  const first = concat(head.relayed, start.subarray(head.length, inHand));
+  const remaining = requestEnd - inHand;
+  // Only a request that may be sent twice is sent on a kept connection.
+  let inner = head.keepAlive && remaining === 0 && SAFE.has(head.method)
+    ? await options.engine.take()
+    : newConnection(await options.engine.connect());
+  for (;;) {
+    opened.add(inner.conn);
+    let bodySent = false;
+    const body = sendRequest(conn, inner.conn, first, remaining).then(
+      (sent) => bodySent = sent,
+      () => false,
+    );
+    const answer = await relayAnswer(inner, conn, head, () => {
+      options.onStream?.();
+    }).catch(() => ({ came: true, clientOpen: false, reusable: false }));
+    // All was written at once: wait for it (no client read is pending).
+    if (remaining === 0) await body;
+    const reusable = answer.reusable && bodySent && !options.signal.aborted;
+    opened.delete(inner.conn);
+    if (!reusable) closeQuietly(inner.conn);
+    if (!answer.came && inner.reused && !options.signal.aborted) {
+      inner = newConnection(await options.engine.connect());
+      continue;
+    }
+    // An answer before the whole body (a 413): the rest cannot be skipped.
+    if (!bodySent) closeQuietly(conn);
+    await body;
+    if (reusable) options.engine.give(inner);
+    return bodySent && answer.clientOpen;
+  }
+}
+
+/** A new connection to the engine, with its own buffer. */
+function newConnection(conn: Deno.Conn): EngineConnection {
+  return {
+    conn,
+    buffer: new Uint8Array(ANSWER_BUFFER_BYTES),
+    reused: false,
+  };
 }
 
 /**
@@ -157,13 +213,23 @@ async function readHead(
   conn: Deno.Conn,
   ahead: Uint8Array,
 ): Promise<Uint8Array | undefined> {
-  let bytes = ahead;
-  while (headEnd(bytes) < 0 && bytes.length < MAX_HEAD_BYTES) {
-    const chunk = await readChunk(conn, CHUNK);
-    if (chunk === null) return undefined;
-    bytes = concat(bytes, chunk);
-  }
-  return bytes;
+  if (headEnd(ahead) >= 0 || ahead.length >= MAX_HEAD_BYTES) return ahead;
+  let buffer = new Uint8Array(Math.max(FIRST_READ, ahead.length * 2));
+  buffer.set(ahead);
+  let filled = ahead.length;
+  do {
+    if (filled === buffer.length) {
+      const larger = new Uint8Array(buffer.length * 2);
+      larger.set(buffer);
+      buffer = larger;
+    }
+    const n = await conn.read(buffer.subarray(filled));
+    if (n === null) return undefined;
+    filled += n;
+  } while (
+    headEnd(buffer.subarray(0, filled)) < 0 && filled < MAX_HEAD_BYTES
+  );
+  return buffer.subarray(0, filled);
 }
 
 /**
@@ -174,48 +240,26 @@ async function readHead(
 async function sendRequest(
   conn: Deno.Conn,
   inner: Deno.Conn,
-  first: Uint8Array[],
+  first: Uint8Array,
   remaining: number,
 ): Promise<boolean> {
-  for (const part of first) await writeAll(inner, part);
+  await writeAll(inner, first);
+  if (remaining === 0) return true;
+  // One buffer: each chunk is written before the next read.
+  const buffer = new Uint8Array(Math.min(remaining, CHUNK));
   while (remaining > 0) {
-    const chunk = await readChunk(conn, Math.min(remaining, CHUNK));
-    if (chunk === null) {
+    const n = await conn.read(
+      buffer.subarray(0, Math.min(remaining, buffer.length)),
+    );
+    if (n === null) {
       // The client's end is the engine's too: it answers a cut body.
       await inner.closeWrite();
       return false;
     }
-    await writeAll(inner, chunk);
-    remaining -= chunk.length;
+    await writeAll(inner, buffer.subarray(0, n));
+    remaining -= n;
   }
   return true;
-}
-
-/**
- * Copies the engine's answer from `inner` to `conn` until the engine closes
- * `inner`, its head changed by `readAnswerHead` (`onStream` told of an
- * event stream); undefined when the head
- * could not be read (what came is passed on as it is).
- */
-async function sendAnswer(
-  inner: Deno.Conn,
-  conn: Deno.Conn,
-  method: string,
-  close: boolean,
-  onStream: () => void,
-): Promise<AnswerHead | undefined> {
-  const start = await readHead(inner, new Uint8Array(0));
-  if (start === undefined) return undefined;
-  const head = readAnswerHead(start, method, close);
-  if (head?.eventStream) onStream();
-  if (head === undefined) {
-    await writeAll(conn, start);
-  } else {
-    await writeAll(conn, head.sent);
-    await writeAll(conn, start.subarray(head.length));
-  }
-  await copy(inner, conn);
-  return head;
 }
 
 /**
@@ -229,30 +273,14 @@ async function relayToEnd(
   onAnswer?: (bytes: Uint8Array) => void,
 ): Promise<void> {
   await writeAll(inner, first);
-  const toEngine = copy(conn, inner).then(() => inner.closeWrite()).catch(
+  const toEngine = copy(conn, inner, new Uint8Array(CHUNK)).then(() =>
+    inner.closeWrite()
+  ).catch(
     () => {},
   );
-  await copy(inner, conn, onAnswer);
+  await copy(inner, conn, new Uint8Array(CHUNK), onAnswer);
   closeQuietly(conn);
   await toEngine;
-}
-
-/** Copies `from` to `to` until `from` ends; `onFirst` sees the first chunk. */
-async function copy(
-  from: Deno.Conn,
-  to: Deno.Conn,
-  onFirst?: (bytes: Uint8Array) => void,
-): Promise<void> {
-  // One buffer: each chunk is written before the next read.
-  const buffer = new Uint8Array(CHUNK);
-  let first = onFirst;
-  for (;;) {
-    const n = await from.read(buffer);
-    if (n === null) return;
-    first?.(buffer.subarray(0, n));
-    first = undefined;
-    await writeAll(to, buffer.subarray(0, n));
-  }
 }
 
 /** Whether an answer starts as the engine's own refusal: 400, no body. */
@@ -268,36 +296,4 @@ function isRefusal(answer: Uint8Array): boolean {
 function firstLine(bytes: Uint8Array): string {
   const text = String.fromCharCode(...bytes.subarray(0, 8192));
   return text.split(/\r?\n/, 1)[0]!;
-}
-
-/** Up to `size` bytes of `conn`, or null at its end. */
-async function readChunk(
-  conn: Deno.Conn,
-  size: number,
-): Promise<Uint8Array | null> {
-  const buffer = new Uint8Array(size);
-  const n = await conn.read(buffer);
-  return n === null ? null : buffer.subarray(0, n);
-}
-
-async function writeAll(conn: Deno.Conn, bytes: Uint8Array): Promise<void> {
-  let written = 0;
-  while (written < bytes.length) {
-    written += await conn.write(bytes.subarray(written));
-  }
-}
-
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const joined = new Uint8Array(a.length + b.length);
-  joined.set(a);
-  joined.set(b, a.length);
-  return joined;
-}
-
-function closeQuietly(conn: Deno.Conn): void {
-  try {
-    conn.close();
-  } catch {
-    // closed already
-  }
 }

@@ -20,6 +20,7 @@
  */
 
 import { acceptLoop } from "./accept_loop.ts";
+import { type EnginePool, enginePool } from "./engine_pool.ts";
 import { engineSocket } from "./engine_socket.ts";
 import { relayFirstRequest } from "./first_request.ts";
 import { isEventStream } from "./request_head.ts";
@@ -76,6 +77,12 @@ export type Fetch = (request: Request) => Response | Promise<Response>;
 const SLOWEST_READ = 16;
 
 /**
+ * Most idle keep-alive connections to the engine kept for the first
+ * requests of new connections (as nginx's upstream `keepalive 32`).
+ */
+const MAX_IDLE_ENGINE_CONNECTIONS = 32;
+
+/**
  * Serves `fetch` on `hostname:port`. Throws when the address cannot be
  * listened on, or when a timeout is not a positive integer.
  */
@@ -117,13 +124,19 @@ export function listen(fetch: Fetch, options: ListenOptions): Listening {
     );
   };
   const engine = engineSocket(serveTracked, log);
+  // Idle for half the engine's idle timeout at most: never one it closes.
+  const pool = engine === undefined ? undefined : enginePool(engine.connect, {
+    maxIdle: MAX_IDLE_ENGINE_CONNECTIONS,
+    idleMs: timeouts.idleMs / 2,
+  });
   const accepting = acceptLoop(
     listener,
-    engine === undefined ? serveTracked : (conn) => {
+    pool === undefined ? serveTracked : (conn) => {
+      engine?.check();
       const connection = track(fetch, timeouts);
       connections.add(connection);
       connection.served = relayThenServe(conn, connection, {
-        engine: engine.connect,
+        engine: pool,
         serve: serveConnection,
         timeouts,
         ...(options.onRefused === undefined
@@ -137,6 +150,7 @@ export function listen(fetch: Fetch, options: ListenOptions): Listening {
     log,
   );
   const finished = accepting.then(async () => {
+    pool?.close();
     await Promise.all(
       [...connections].map((c) => c.served?.shutdown().catch(() => {})),
     );
@@ -166,7 +180,7 @@ function relayThenServe(
   conn: Deno.Conn,
   connection: Connection,
   how: {
-    engine: () => Promise<Deno.Conn>;
+    engine: EnginePool;
     serve: ConnectionServer;
     timeouts: Required<ConnectionTimeouts>;
     onRefused?: (requestLine: string) => void;

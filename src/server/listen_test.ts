@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { untilClosed } from "../testing/until_closed.ts";
+import { CHECK_EVERY_MS } from "./engine_socket.ts";
 import { listen, type Listening, type ListenOptions } from "./listen.ts";
 
 const encoder = new TextEncoder();
@@ -10,12 +11,16 @@ const LARGE = new Uint8Array(8 * 1024 * 1024).fill(65);
 
 /**
  * Echoes the request's body length; `/hello` answers "hello", `/large`
- * {@link LARGE}, `/headers` its `tenant` and `authorization` headers.
+ * {@link LARGE}, `/headers` its `tenant` and `authorization` headers,
+ * `/slow-headers` the same 50 ms later.
  */
 async function app(request: Request): Promise<Response> {
   const path = new URL(request.url).pathname;
   if (path === "/hello") return new Response("hello");
-  if (path === "/headers") {
+  if (path === "/slow-headers") {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  if (path === "/headers" || path === "/slow-headers") {
     return Response.json({
       tenant: request.headers.get("tenant"),
       authorization: request.headers.get("authorization"),
@@ -351,4 +356,56 @@ Deno.test("listen: a Deno without per-connection serving gets Deno.serve and one
   assert.deepEqual(logged, [
     "warning: this Deno has no per-connection serving; no connection time limits",
   ]);
+});
+
+Deno.test("listen: first requests of connections in turn share engine connections, and nothing of one reaches the next", async () => {
+  await serving({}, async (server) => {
+    // A body that reads as a request: were it left on a shared engine
+    // connection, the next client would get its (late) answer.
+    const smuggled =
+      "GET /slow-headers HTTP/1.1\r\nhost: x\r\ntenant: a\r\n\r\n";
+    for (let round = 0; round < 3; round++) {
+      const first = await exchange(
+        server,
+        "POST /hello HTTP/1.1\r\nhost: x\r\ntenant: a\r\n" +
+          "authorization: Bearer t\r\nconnection: close\r\n" +
+          `content-length: ${smuggled.length}\r\n\r\n${smuggled}`,
+      );
+      assert.deepEqual(answers(first), ["200 hello"]);
+      const next = await exchange(
+        server,
+        "GET /headers HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n",
+      );
+      assert.deepEqual(answers(next), [
+        '200 {"tenant":null,"authorization":null}',
+      ]);
+      assert.match(next, /\r\nconnection: close\r\n/);
+    }
+  });
+});
+
+Deno.test("listen: a deleted engine socket is made again, beside the engine connections kept open", async () => {
+  const logged: string[] = [];
+  await serving({ log: (line) => logged.push(line) }, async (server) => {
+    const hello = "GET /hello HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n";
+    assert.deepEqual(answers(await exchange(server, hello)), ["200 hello"]);
+    const temp = Deno.env.get("TMPDIR") ?? "/tmp";
+    for await (const entry of Deno.readDir(temp)) {
+      if (entry.name.startsWith(`tailor-engine-${Deno.pid}-`)) {
+        await Deno.remove(`${temp}/${entry.name}/engine.sock`);
+      }
+    }
+    // Answered on a kept engine connection, the next one tells at once
+    // (once the last look is CHECK_EVERY_MS old).
+    await new Promise((resolve) => setTimeout(resolve, 2 * CHECK_EVERY_MS));
+    assert.deepEqual(answers(await exchange(server, hello)), ["200 hello"]);
+    const gone = () => logged.filter((line) => / is gone /.test(line)).length;
+    assert.equal(gone(), 1);
+    // More at once than the engine connections kept: new ones are needed.
+    const texts = await Promise.all(
+      [1, 2, 3, 4].map(() => exchange(server, hello)),
+    );
+    assert.deepEqual(texts.map(answers), [1, 2, 3, 4].map(() => ["200 hello"]));
+    assert.equal(gone(), 1);
+  });
 });

@@ -32,9 +32,16 @@ export interface RequestHead {
    */
   readonly chunked: boolean;
   /**
+   * The engine's connection can serve another request after this one's
+   * answer: a body length (no chunked body) and no upgrade left in the head
+   * (an answered upgrade would take the connection over).
+   */
+  readonly keepAlive: boolean;
+  /**
    * The head as the engine gets it: the upgrade dropped when it came with a
-   * body length, and `connection: close`, so that the answer ends with its
-   * connection.
+   * body length, the client's `close` and `keep-alive` tokens dropped, and
+   * `connection: close` unless {@link keepAlive}, so that such an answer
+   * ends with its connection.
    */
   readonly relayed: Uint8Array;
 }
@@ -114,10 +121,12 @@ export function readRequestHead(bytes: Uint8Array): RequestHead | undefined {
   const tokens = connection.filter((token) =>
     token !== "close" && token !== "keep-alive" && !dropped.has(token)
   );
+  const keepAlive = !chunked && !tokens.includes("upgrade");
+  if (!keepAlive) tokens.push("close");
   const relayed = [
     lines[0]!,
     ...kept.map(([name, value]) => `${name}: ${value}`),
-    `connection: ${[...tokens, "close"].join(", ")}`,
+    ...(tokens.length > 0 ? [`connection: ${tokens.join(", ")}`] : []),
     "",
     "",
   ].join("\r\n");
@@ -128,6 +137,7 @@ export function readRequestHead(bytes: Uint8Array): RequestHead | undefined {
     close: connection.includes("close"),
     upgradeDropped: dropUpgrade,
     chunked,
+    keepAlive,
     relayed: bytesOf(relayed),
   };
 }
@@ -136,18 +146,34 @@ export function readRequestHead(bytes: Uint8Array): RequestHead | undefined {
 export interface AnswerHead {
   /** Bytes of the head, its blank line included. */
   readonly length: number;
-  /** The head to send: its `connection: close` dropped unless `close`. */
+  /** The status code. */
+  readonly status: number;
+  /**
+   * The head to send: `connection: close` in it exactly when the client
+   * asked for it or the body ends with the connection (the bytes as they
+   * came when that holds already).
+   */
   readonly sent: Uint8Array;
+  /**
+   * Bytes of the body: its `content-length`, 0 when the answer has none (a
+   * `HEAD`, 204, 304 or 1xx answer); undefined when it is chunked or ends
+   * with the connection.
+   */
+  readonly bodyLength: number | undefined;
+  /** The body is chunked: it ends with its last chunk and trailers. */
+  readonly chunked: boolean;
   /** The answer's body ends only with its connection (no length given). */
   readonly closeDelimited: boolean;
+  /** The engine closes its connection after the answer (`connection: close`). */
+  readonly closing: boolean;
   /** The answer is an event stream (`content-type: text/event-stream`). */
   readonly eventStream: boolean;
 }
 
 /**
  * The head of the engine's answer in `bytes` (which hold at least the whole
- * head) to a request of `method`, with its `connection: close` kept only
- * when `close` (the client asked for it).
+ * head) to a request of `method`, with `connection: close` sent only when
+ * `close` (the client asked for it) or the body needs it.
  */
 export function readAnswerHead(
   bytes: Uint8Array,
@@ -159,26 +185,52 @@ export function readAnswerHead(
   const lines = latin1(bytes.subarray(0, end - 4)).split("\r\n");
   const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(lines[0]!)?.[1]);
   if (!Number.isInteger(status)) return undefined;
-  const names = lines.slice(1).map((line) =>
-    line.slice(0, line.indexOf(":")).toLowerCase()
-  );
+  let contentLength: number | undefined;
+  let chunked = false;
+  let closing = false;
+  let eventStream = false;
+  for (let i = 1; i < lines.length; i++) {
+    const line = lines[i]!;
+    const colon = line.indexOf(":");
+    const name = line.slice(0, colon).toLowerCase();
+    const value = line.slice(colon + 1).trim();
+    if (name === "content-length") contentLength ??= Number(value);
+    else if (name === "transfer-encoding") {
+      chunked = /(^|,)\s*chunked$/i.test(value);
+    } else if (name === "connection") {
+      closing ||= value.toLowerCase().split(",").some((token) =>
+        token.trim() === "close"
+      );
+    } else if (name === "content-type") eventStream = isEventStream(value);
+  }
   const bodiless = method === "HEAD" || status === 204 || status === 304 ||
     status < 200;
-  const closeDelimited = !bodiless && !names.includes("content-length") &&
-    !names.includes("transfer-encoding");
-  const sent = close || closeDelimited
-    ? lines
-    : lines.filter((line, i) =>
-      i === 0 || !/^connection:\s*close\s*$/i.test(line)
-    );
-  const eventStream = lines.slice(1).some((line, i) =>
-    names[i] === "content-type" &&
-    isEventStream(line.slice(line.indexOf(":") + 1))
+  const bodyLength = bodiless
+    ? 0
+    : chunked || !Number.isSafeInteger(contentLength)
+    ? undefined
+    : contentLength;
+  const closeDelimited = bodyLength === undefined && !chunked;
+  const closeLine = (line: string) => /^connection:\s*close\s*$/i.test(line);
+  const hasCloseLine = lines.some(closeLine);
+  const wantClose = close || closeDelimited;
+  const sent = wantClose === hasCloseLine ? bytes.subarray(0, end) : bytesOf(
+    [
+      ...(wantClose ? [...lines, "connection: close"] : lines.filter(
+        (line, i) => i === 0 || !closeLine(line),
+      )),
+      "",
+      "",
+    ].join("\r\n"),
   );
   return {
     length: end,
-    sent: bytesOf([...sent, "", ""].join("\r\n")),
+    status,
+    sent,
+    bodyLength,
+    chunked,
     closeDelimited,
+    closing,
     eventStream,
   };
 }
@@ -189,15 +241,23 @@ export function isEventStream(contentType: string | null | undefined): boolean {
     "text/event-stream";
 }
 
+const ascii = new TextDecoder();
+
 /** Bytes as ISO-8859-1 text, one char a byte (TextDecoder's "latin1" is windows-1252). */
 function latin1(bytes: Uint8Array): string {
-  let text = "";
-  for (let i = 0; i < bytes.length; i += 8192) {
-    text += String.fromCharCode(...bytes.subarray(i, i + 8192));
+  // Heads are ASCII nearly always, which UTF-8 decodes alike, fast.
+  const text = ascii.decode(bytes);
+  if (!/[\u0080-\uffff]/.test(text)) return text;
+  let exact = "";
+  for (let i = 0; i < bytes.length; i++) {
+    exact += String.fromCharCode(bytes[i]!);
   }
-  return text;
+  return exact;
 }
 
+/** ISO-8859-1 text (one char a byte) as bytes. */
 function bytesOf(text: string): Uint8Array {
-  return Uint8Array.from(text, (char) => char.charCodeAt(0));
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  return bytes;
 }

@@ -5,7 +5,7 @@ const bytes = (text: string) =>
   Uint8Array.from(text, (char) => char.charCodeAt(0));
 const text = (data: Uint8Array) => String.fromCharCode(...data);
 
-Deno.test("readRequestHead: an upgrade with a body length is dropped, with its own headers only", () => {
+Deno.test("readRequestHead: an upgrade with a body length is dropped, with its own headers only; the engine keeps its connection", () => {
   const head = readRequestHead(bytes(
     "GET /books HTTP/1.1\r\nConnection: Upgrade, HTTP2-Settings\r\n" +
       "Content-Length: 0\r\nHost: x\r\nHTTP2-Settings: AAEA\r\n" +
@@ -14,11 +14,11 @@ Deno.test("readRequestHead: an upgrade with a body length is dropped, with its o
   assert.equal(
     text(head.relayed),
     "GET /books HTTP/1.1\r\ncontent-length: 0\r\nhost: x\r\n" +
-      "user-agent: Java-http-client/17\r\nconnection: close\r\n\r\n",
+      "user-agent: Java-http-client/17\r\n\r\n",
   );
   assert.deepEqual(
-    [head.length, head.bodyLength, head.method, head.close],
-    [157, 0, "GET", false],
+    [head.length, head.bodyLength, head.method, head.close, head.keepAlive],
+    [157, 0, "GET", false, true],
   );
 });
 
@@ -31,7 +31,7 @@ Deno.test("readRequestHead: application headers that Connection names stay when 
   assert.equal(
     text(head.relayed),
     "GET /books HTTP/1.1\r\ntenant: a\r\nauthorization: Bearer t\r\n" +
-      "content-length: 0\r\nconnection: tenant, authorization, close\r\n\r\n",
+      "content-length: 0\r\nconnection: tenant, authorization\r\n\r\n",
   );
   assert.equal(head.upgradeDropped, true);
 });
@@ -46,7 +46,14 @@ Deno.test("readRequestHead: an upgrade without a body length, a client's close a
     "POST /x HTTP/1.1\r\nupgrade: websocket\r\nx-name: caf\xe9 \x85\r\n" +
       "connection: upgrade, close\r\n\r\n",
   );
-  assert.equal(head.close, true);
+  assert.deepEqual([head.close, head.keepAlive], [true, false]);
+  // A client's close is the listener's business: the engine keeps its
+  // connection for the next client.
+  const closing = readRequestHead(bytes(
+    "GET /x HTTP/1.1\r\nhost: x\r\nConnection: keep-alive, close\r\n\r\n",
+  ))!;
+  assert.equal(text(closing.relayed), "GET /x HTTP/1.1\r\nhost: x\r\n\r\n");
+  assert.deepEqual([closing.close, closing.keepAlive], [true, true]);
 });
 
 Deno.test("readRequestHead: what is not a plain HTTP/1.1 head with one length is left to the engine", () => {
@@ -113,5 +120,47 @@ Deno.test("headEnd: a head ends at a blank line, its lines ended by CR LF or a b
   assert.equal(
     readRequestHead(bytes("GET / HTTP/1.1\r\nhost: x\n\n")),
     undefined,
+  );
+});
+
+Deno.test("readAnswerHead: how the body ends, and a client's close added to a head without it", () => {
+  const read = (head: string, method = "GET", close = false) => {
+    const answer = readAnswerHead(bytes(head), method, close)!;
+    return [
+      answer.status,
+      answer.bodyLength,
+      answer.chunked,
+      answer.closeDelimited,
+      answer.closing,
+    ];
+  };
+  assert.deepEqual(read("HTTP/1.1 200 OK\r\nContent-Length: 12\r\n\r\n"), [
+    200,
+    12,
+    false,
+    false,
+    false,
+  ]);
+  assert.deepEqual(
+    read("HTTP/1.1 200 OK\r\ntransfer-encoding: gzip, chunked\r\n\r\n"),
+    [200, undefined, true, false, false],
+  );
+  assert.deepEqual(
+    read("HTTP/1.1 200 OK\r\ncontent-length: 5\r\n\r\n", "HEAD"),
+    [200, 0, false, false, false],
+  );
+  assert.deepEqual(
+    read("HTTP/1.1 304 Not Modified\r\nConnection: Keep-Alive, Close\r\n\r\n"),
+    [304, 0, false, false, true],
+  );
+  assert.deepEqual(
+    read("HTTP/1.1 200 OK\r\ntransfer-encoding: gzip\r\n\r\n"),
+    [200, undefined, false, true, false],
+  );
+  const head = "HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\n";
+  assert.equal(text(readAnswerHead(bytes(head), "GET", false)!.sent), head);
+  assert.equal(
+    text(readAnswerHead(bytes(head + "hi"), "GET", true)!.sent),
+    "HTTP/1.1 200 OK\r\ncontent-length: 2\r\nconnection: close\r\n\r\n",
   );
 });

@@ -14,6 +14,7 @@ import {
 import { StoreBusyError, StoreOpenError } from "./store_errors.ts";
 import type { Dialect } from "./dialect.ts";
 import { SqliteReaders } from "./sqlite_readers.ts";
+import { StatementCosts } from "./statement_costs.ts";
 
 /** One result row, keyed by column alias. */
 export type Row = Readonly<Record<string, unknown>>;
@@ -121,8 +122,10 @@ interface Prepared {
  * meets another connection's lock is tried again, off the event loop,
  * until `busyTimeoutMs`; then it fails with a StoreBusyError. A file's
  * SELECTs outside transactions run on reader threads
- * ({@link SqliteDriverOptions.readers}); writes and transactions on the
- * calling thread.
+ * ({@link SqliteDriverOptions.readers}), but for those a reader has found
+ * cheap lately (`statement_costs.ts`: a round trip to a reader costs more
+ * than they do), which run on the calling thread while no transaction is
+ * open there; writes and transactions on the calling thread.
  */
 export function sqliteDriver(
   path: string,
@@ -148,6 +151,9 @@ export function sqliteDriver(
     }
   }
   let readers: SqliteReaders | undefined;
+  const costs = new StatementCosts();
+  /** Transactions open on this thread's connection. */
+  let transactions = 0;
   let database: DatabaseSync | undefined;
   let opened: Promise<void> | undefined;
   let closed = false;
@@ -182,6 +188,7 @@ export function sqliteDriver(
         busyTimeoutMs,
         statementTimeoutMs,
         toRows: keyedRows,
+        onRun: (sql, ms) => costs.record(sql, ms, true),
       });
       await readers.ready();
     }).catch((error) => {
@@ -198,6 +205,17 @@ export function sqliteDriver(
   const all = (sql: string, params: readonly unknown[]): Promise<Row[]> => {
     if (database === undefined) return open().then(() => all(sql, params));
     if (readers === undefined || !READ.test(sql)) return here(sql, params);
+    // Never inside another request's transaction: it would read its writes.
+    if (transactions === 0 && costs.isCheap(sql)) {
+      const started = performance.now();
+      // Its first attempt runs now (a busy file's later ones are not timed).
+      const rows = here(sql, params);
+      const ms = performance.now() - started;
+      return rows.then((found) => {
+        costs.record(sql, ms, false);
+        return found;
+      });
+    }
     return readers.run(
       sql,
       params.map((p) => p ?? null),
@@ -210,14 +228,19 @@ export function sqliteDriver(
     // IMMEDIATE (the write lock at once) and COMMIT; its reads see its
     // writes, so they run here too.
     async transaction(work) {
-      await here("BEGIN IMMEDIATE", []);
+      transactions++;
       try {
-        const result = await work({ all: here });
-        await here("COMMIT", []);
-        return result;
-      } catch (error) {
-        await here("ROLLBACK", []).catch(() => {});
-        throw error;
+        await here("BEGIN IMMEDIATE", []);
+        try {
+          const result = await work({ all: here });
+          await here("COMMIT", []);
+          return result;
+        } catch (error) {
+          await here("ROLLBACK", []).catch(() => {});
+          throw error;
+        }
+      } finally {
+        transactions--;
       }
     },
     close() {

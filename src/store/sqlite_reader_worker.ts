@@ -6,8 +6,8 @@
  *
  * Messages in: `{ open: { path, busyTimeoutMs } }` once, then
  * `{ sql, params }`. Messages out: `{ opened: true }` or `{ opened: false,
- * error }` once, then per statement `{ names, rows }` (rows as arrays) or
- * `{ error, busy }`.
+ * error }` once, then per statement `{ names, rows, ms }` (rows as arrays,
+ * `ms` the statement's own run time) or `{ error, busy }`.
  *
  * @module
  */
@@ -70,8 +70,9 @@ self.onmessage = (event: MessageEvent) => {
   }
   try {
     const { statement, names } = prepared(data.sql);
+    const started = performance.now();
     const rows = statement.all(...(data.params as SQLInputValue[]));
-    self.postMessage({ names, rows });
+    self.postMessage({ names, rows, ms: performance.now() - started });
   } catch (error) {
     const text = message(error);
     self.postMessage({

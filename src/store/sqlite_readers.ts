@@ -26,6 +26,8 @@ export interface SqliteReadersOptions {
   readonly statementTimeoutMs: number;
   /** Turns the names and arrays a reader sends back into rows. */
   readonly toRows: (names: readonly string[], rows: unknown[][]) => unknown[];
+  /** Told of every statement a reader ran to its end, and its run time. */
+  readonly onRun?: (sql: string, ms: number) => void;
 }
 
 interface Job {
@@ -106,6 +108,7 @@ export class SqliteReaders {
       clearTimeout(reader.timer);
       reader.job = undefined;
       if (data.error === undefined) {
+        this.#options.onRun?.(job.sql, data.ms);
         job.resolve(this.#options.toRows(data.names, data.rows));
       } else if (data.busy) {
         job.reject(

@@ -13,6 +13,21 @@ import { StoreTimeoutError } from "./store_errors.ts";
 const SLOW =
   "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000000) SELECT COUNT(*) AS c FROM n";
 
+/** A SELECT as slow as its parameter says (1,000,000: about SLOW). */
+const COUNT_TO =
+  "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?) SELECT COUNT(*) AS c FROM n";
+
+/** Whether `run` held the event loop: a 1 ms timer set before it fired after. */
+async function holdsTheLoop(run: () => Promise<unknown>): Promise<boolean> {
+  const order: string[] = [];
+  const timer = new Promise((resolve) => setTimeout(resolve, 1)).then(() =>
+    order.push("timer")
+  );
+  await run().then(() => order.push("select"));
+  await timer;
+  return order[0] === "select";
+}
+
 async function withFile(
   fn: (path: string) => Promise<void>,
 ): Promise<void> {
@@ -97,6 +112,35 @@ Deno.test("readers: writes stay on the main connection, committed ones are read"
         driver.all("WITH x AS (SELECT 1) DELETE FROM t", []),
         /readonly|query_only|attempt to write/i,
       );
+    } finally {
+      await driver.close();
+    }
+  }));
+
+Deno.test("readers: a SELECT proven cheap runs on the event loop's connection, back on a reader after one slow run, never inside a transaction", () =>
+  withFile(async (path) => {
+    const driver = sqliteDriver(path, { statementTimeoutMs: 60_000 });
+    try {
+      await driver.open!();
+      // Three cheap runs on a reader prove it.
+      for (let i = 0; i < 3; i++) await driver.all(COUNT_TO, [10]);
+      // Now it runs here: slow this time, it holds the loop, once.
+      assert.equal(await holdsTheLoop(() => driver.all(COUNT_TO, [1e6])), true);
+      assert.equal(
+        await holdsTheLoop(() => driver.all(COUNT_TO, [1e6])),
+        false,
+      );
+      // A transaction's writes are not read by another request's SELECT.
+      await driver.all("CREATE TABLE t (id INTEGER PRIMARY KEY)", []);
+      await driver.all("INSERT INTO t (id) VALUES (1)", []);
+      const count = "SELECT COUNT(*) AS n FROM t";
+      for (let i = 0; i < 3; i++) await driver.all(count, []);
+      const outside = await driver.transaction(async (runner) => {
+        await runner.all("INSERT INTO t (id) VALUES (2)", []);
+        return (await driver.all(count, []))[0]!.n;
+      });
+      assert.equal(outside, 1);
+      assert.equal((await driver.all(count, []))[0]!.n, 2);
     } finally {
       await driver.close();
     }
