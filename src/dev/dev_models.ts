@@ -19,6 +19,7 @@ export interface DevModels {
 }
 
 const KEY = Symbol.for("tailor.devModels");
+const SETTINGS = Symbol.for("tailor.devSettings");
 
 /** Sets the models of this worker (`dev_worker.ts`). */
 export function setDevModels(models: DevModels): void {
@@ -31,4 +32,18 @@ export function devModelsOf(project: string): DevModels | undefined {
     | DevModels
     | undefined;
   return models?.project === resolve(project) ? models : undefined;
+}
+
+/**
+ * Sets what the supervisor hands this worker's app besides the models
+ * (`dev_worker.ts`): plain data, such as the command line of
+ * `deno task serve --watch`.
+ */
+export function setDevSettings(settings: unknown): void {
+  (globalThis as Record<symbol, unknown>)[SETTINGS] = settings;
+}
+
+/** The settings handed to this worker's app, if any. */
+export function devSettings(): unknown {
+  return (globalThis as Record<symbol, unknown>)[SETTINGS];
 }

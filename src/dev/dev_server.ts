@@ -14,10 +14,14 @@
 
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { loadConfig } from "../config/config.ts";
 import type { ApiModel } from "../model/api_model.ts";
+import { withUriPrefix } from "../model/uri_prefix.ts";
 import {
   createServer,
   type CreateServerOptions,
+  routeLines,
+  type ServedRoutes,
 } from "../server/create_server.ts";
 import type { Fetch } from "../server/listen.ts";
 import type { DevModels } from "./dev_models.ts";
@@ -39,6 +43,13 @@ export interface DevServerOptions {
   readonly debounceMs?: number;
   /** Told after each version was tried (tests wait on it). */
   readonly onVersion?: (started: DevStarted) => void;
+  /** Told once what the first version serves (start-up messages). */
+  readonly onReady?: (served: ServedRoutes) => void;
+  /**
+   * Plain data each version's app reads with `devSettings()`
+   * (`deno task serve --watch` hands over its command line).
+   */
+  readonly settings?: unknown;
 }
 
 /** Longest wait for a new version to start. */
@@ -79,7 +90,7 @@ export async function devServer(options: DevServerOptions): Promise<Fetch> {
     const previous = starting ?? Promise.resolve();
     starting = previous.then(async () => {
       const started = performance.now();
-      const version = await startVersion(entry, next);
+      const version = await startVersion(entry, next, options.settings);
       options.onVersion?.(version.started);
       if (!version.started.ok) {
         log(
@@ -101,9 +112,14 @@ export async function devServer(options: DevServerOptions): Promise<Fetch> {
       if (starting === mine) starting = undefined;
     });
   };
+  const config = options.artifacts?.config ??
+    await loadConfig(project, options.artifacts?.configFile);
+  let served: ServedRoutes | undefined;
   const artifacts = await createServer({
     ...options.artifacts,
+    config,
     project,
+    onReady: (routes) => served = routes,
     watch: {
       signal: options.signal,
       ...(options.debounceMs === undefined
@@ -126,11 +142,17 @@ export async function devServer(options: DevServerOptions): Promise<Fetch> {
       },
     },
   });
-  replace(await firstModels);
+  const startModels = await firstModels;
+  replace(startModels);
   await starting;
   if (current === undefined) {
     throw new Error(`${options.entry} did not start (see above)`);
   }
+  options.onReady?.({
+    name: served?.name ?? "",
+    artifacts: served?.artifacts ?? [],
+    routes: routeLines(withUriPrefix(startModels.server, config.uriPrefix)),
+  });
   options.signal.addEventListener("abort", () => {
     if (current !== undefined) retire(current);
   }, { once: true });
@@ -150,6 +172,7 @@ export async function devServer(options: DevServerOptions): Promise<Fetch> {
 async function startVersion(
   entry: string,
   models: DevModels,
+  settings: unknown,
 ): Promise<{ started: DevStarted; running?: Version }> {
   const worker = new Worker(new URL("./dev_worker.ts", import.meta.url), {
     type: "module",
@@ -168,7 +191,7 @@ async function startVersion(
       clearTimeout(timer);
       resolve({ ok: false, message: event.message });
     };
-    worker.postMessage({ entry, models } satisfies DevStart);
+    worker.postMessage({ entry, models, settings } satisfies DevStart);
   });
   if (!started.ok) {
     worker.terminate();

@@ -9,13 +9,15 @@
  * @module
  */
 
-import { type DevModels, setDevModels } from "./dev_models.ts";
+import { type DevModels, setDevModels, setDevSettings } from "./dev_models.ts";
 
 /** What the supervisor sends to start a version. */
 export interface DevStart {
   /** The entry module's URL. */
   readonly entry: string;
   readonly models: DevModels;
+  /** What the app reads with `devSettings()`, if anything. */
+  readonly settings?: unknown;
 }
 
 /** What the worker answers: its port, or why it did not start. */
@@ -35,10 +37,11 @@ const scope = globalThis as unknown as {
 };
 
 scope.onmessage = async (event) => {
-  const { entry, models } = event.data;
+  const { entry, models, settings } = event.data;
   const answer = (started: DevStarted) => scope.postMessage(started);
   try {
     setDevModels(models);
+    setDevSettings(settings);
     const served = (await import(entry)).default as Served | undefined;
     if (typeof served?.fetch !== "function") {
       throw new Error(

@@ -390,11 +390,7 @@ export async function createServer(
       );
     }
     checkCollisions(models.server, artifacts);
-    for (const service of models.server.services) {
-      for (const op of service.operations) {
-        routes.push(`${op.httpMethod} ${op.path}`);
-      }
-    }
+    routes.push(...routeLines(models.server));
     const security = securityPlan(
       config.openapiExtras?.security ?? [],
       options.authenticate ?? {},
@@ -447,6 +443,13 @@ export async function createServer(
   });
   options.onReady?.({ name: sourceName, artifacts, routes });
   return app;
+}
+
+/** The routes of `model`'s operations: `GET /books`... */
+export function routeLines(model: ApiModel): string[] {
+  return model.services.flatMap((service) =>
+    service.operations.map((op) => `${op.httpMethod} ${op.path}`)
+  );
 }
 
 /** The names of the header parameters of `model`'s operations. */
