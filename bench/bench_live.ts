@@ -16,6 +16,27 @@ import {
   projectSize,
 } from "../src/testing/synthetic_project.ts";
 
+/**
+ * Where an added route's time goes, in ms, as `tailor dev` logs each
+ * reload (`routes reloaded in N ms (analysis ..., worker boot ..., ...)`):
+ * the analysis (with the type check and the artifacts) from the edit seen,
+ * the new worker's boot, the app's modules loaded, the app built, the
+ * listener up; `rest` is the remainder of the write-to-200 time (the
+ * watcher seeing the write, the wait for a worker still starting, the
+ * request itself).
+ */
+export interface RoutePhases {
+  readonly analysis: number;
+  readonly workerBoot: number;
+  readonly imports: number;
+  readonly mount: number;
+  readonly listen: number;
+  readonly rest: number;
+}
+
+const PHASES_LINE =
+  /routes reloaded in (\d+) ms \(analysis (\d+) ms, worker boot (\d+) ms, imports (\d+) ms, mount (\d+) ms, listen (\d+) ms\)/;
+
 /** Connected `api --watch` clients. */
 export const LIVE_CLIENTS = 5;
 
@@ -28,6 +49,10 @@ export type LiveResult =
     readonly routeP50Ms?: number;
     /** Of the route runs: from the new models to the new worker serving (its log line). */
     readonly routeReloadP50Ms?: number;
+    /** Of the route runs: each step's p50 (see {@link RoutePhases}). */
+    readonly routePhasesP50Ms?: RoutePhases;
+    /** CPU time (user + system) of `tailor dev` and its type checks per added route, p50. */
+    readonly routeCpuP50Ms?: number;
     /** Why there are no route figures. */
     readonly routeReason?: string;
     readonly runs: Readonly<Record<"doc" | "code" | "route", number[]>>;
@@ -85,6 +110,18 @@ class Child {
       }
       await sleep(5);
     }
+  }
+
+  /**
+   * CPU time (user + system, ms) the process has used so far, with its
+   * children it has waited for (the type checks); Linux only.
+   */
+  async cpuMs(): Promise<number> {
+    const stat = await Deno.readTextFile(`/proc/${this.#process.pid}/stat`);
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // utime, stime, cutime, cstime: fields 14-17 of proc(5), in ticks.
+    const ticks = fields.slice(11, 15).reduce((sum, t) => sum + Number(t), 0);
+    return ticks * 10;
   }
 
   async stop(): Promise<void> {
@@ -206,6 +243,8 @@ export async function measureLive(
       ...("reason" in route ? { routeReason: route.reason } : {
         routeP50Ms: quantile(route.runs, 0.5),
         routeReloadP50Ms: quantile(route.reloads, 0.5),
+        routePhasesP50Ms: phasesP50(route.phases),
+        routeCpuP50Ms: quantile(route.cpu, 0.5),
       }),
       runs: { doc, code, route: "reason" in route ? [] : route.runs },
     };
@@ -217,16 +256,41 @@ export async function measureLive(
   }
 }
 
+/** The added-route runs of {@link measureRoute}. */
+interface RouteRuns {
+  /** From the write to the first 200. */
+  readonly runs: number[];
+  /** From the new models to the new version serving. */
+  readonly reloads: number[];
+  readonly phases: RoutePhases[];
+  /** CPU ms of the `tailor dev` process (and its type checks) per run. */
+  readonly cpu: number[];
+}
+
+/** Each phase's p50 over the runs. */
+function phasesP50(runs: readonly RoutePhases[]): RoutePhases {
+  const p50 = (key: keyof RoutePhases) =>
+    quantile(runs.map((run) => run[key]), 0.5);
+  return {
+    analysis: p50("analysis"),
+    workerBoot: p50("workerBoot"),
+    imports: p50("imports"),
+    mount: p50("mount"),
+    listen: p50("listen"),
+    rest: p50("rest"),
+  };
+}
+
 /**
  * `tailor dev` on a `main.ts` serving every controller of the project: an
  * edit adds a route to controller 0, timed until it answers 200.
  */
-async function measureRoute(
+export async function measureRoute(
   project: string,
   endpoints: number,
   source: string,
   rounds: number,
-): Promise<{ runs: number[]; reloads: number[] }> {
+): Promise<RouteRuns> {
   const size = projectSize(endpoints);
   const controllers = Array.from(
     { length: size.controllers },
@@ -272,6 +336,8 @@ async function measureRoute(
     const [, base] = await dev.line(/ on (http:\/\/\S+?)\/?$/);
     const runs: number[] = [];
     const reloads: number[] = [];
+    const phases: RoutePhases[] = [];
+    const cpu: number[] = [];
     for (let round = 1; round <= rounds; round++) {
       const name = `added${round}`;
       const at = original.lastIndexOf("}");
@@ -279,6 +345,7 @@ async function measureRoute(
         original.slice(0, at)
       }\n  /** Added. */\n  @Get("/${name}")\n  ${name}(): string {\n    return "ok";\n  }\n}\n`;
       const logged = dev.lines.length;
+      const cpu0 = await dev.cpuMs();
       const t0 = performance.now();
       await Deno.writeTextFile(source, edited);
       await until(async () => {
@@ -286,12 +353,24 @@ async function measureRoute(
         await response.body?.cancel();
         return response.status === 200;
       }, `route ${round}`);
-      runs.push(performance.now() - t0);
-      const [, ms] = await dev.line(/routes reloaded in (\d+) ms/, logged);
-      reloads.push(Number(ms));
+      const total = performance.now() - t0;
+      runs.push(total);
+      const steps = (await dev.line(PHASES_LINE, logged)).slice(1).map(Number);
+      const [reloaded, analysis, workerBoot, imports, mount, listen] = steps;
+      reloads.push(reloaded! - analysis!);
+      phases.push({
+        analysis: analysis!,
+        workerBoot: workerBoot!,
+        imports: imports!,
+        mount: mount!,
+        listen: listen!,
+        rest: total - reloaded!,
+      });
+      // The type check of the edit ends before the route answers.
+      cpu.push(await dev.cpuMs() - cpu0);
       await sleep(100);
     }
-    return { runs, reloads };
+    return { runs, reloads, phases, cpu };
   } finally {
     await dev.stop();
     await Deno.writeTextFile(source, original);

@@ -297,7 +297,10 @@ function warmMs(
 
 /**
  * The live loop's keys per size: `doc_p50_ms`, `doc_p95_ms`, `code_p50_ms`,
- * `route_p50_ms`, `route_reload_p50_ms`, or `reason`.
+ * `route_p50_ms`, `route_reload_p50_ms`, the added route's steps
+ * (`route_analysis_p50_ms`, `route_worker_boot_p50_ms`,
+ * `route_imports_p50_ms`, `route_mount_p50_ms`, `route_listen_p50_ms`,
+ * `route_rest_p50_ms`), `route_cpu_p50_ms`, or `reason`.
  */
 function liveMs(
   results: Readonly<Record<number, LiveResult>>,
@@ -314,6 +317,19 @@ function liveMs(
           route_p50_ms: Math.round(live.routeP50Ms),
           route_reload_p50_ms: Math.round(live.routeReloadP50Ms!),
         }),
+        ...(live.routePhasesP50Ms === undefined ? {} : {
+          route_analysis_p50_ms: Math.round(live.routePhasesP50Ms.analysis),
+          route_worker_boot_p50_ms: Math.round(
+            live.routePhasesP50Ms.workerBoot,
+          ),
+          route_imports_p50_ms: Math.round(live.routePhasesP50Ms.imports),
+          route_mount_p50_ms: Math.round(live.routePhasesP50Ms.mount),
+          route_listen_p50_ms: Math.round(live.routePhasesP50Ms.listen),
+          route_rest_p50_ms: Math.round(live.routePhasesP50Ms.rest),
+        }),
+        ...(live.routeCpuP50Ms === undefined
+          ? {}
+          : { route_cpu_p50_ms: Math.round(live.routeCpuP50Ms) }),
         ...(live.routeReason === undefined
           ? {}
           : { route_reason: live.routeReason }),

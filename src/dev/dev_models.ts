@@ -20,6 +20,7 @@ export interface DevModels {
 
 const KEY = Symbol.for("tailor.devModels");
 const SETTINGS = Symbol.for("tailor.devSettings");
+const ASKED = Symbol.for("tailor.devModelsAskedAt");
 
 /** Sets the models of this worker (`dev_worker.ts`). */
 export function setDevModels(models: DevModels): void {
@@ -31,7 +32,19 @@ export function devModelsOf(project: string): DevModels | undefined {
   const models = (globalThis as Record<symbol, unknown>)[KEY] as
     | DevModels
     | undefined;
-  return models?.project === resolve(project) ? models : undefined;
+  if (models === undefined || models.project !== resolve(project)) {
+    return undefined;
+  }
+  (globalThis as Record<symbol, unknown>)[ASKED] ??= epochMs();
+  return models;
+}
+
+/**
+ * When this worker's app first asked for its models (milliseconds since
+ * the epoch): its modules were loaded by then, and it starts building.
+ */
+export function devModelsAskedAt(): number | undefined {
+  return (globalThis as Record<symbol, unknown>)[ASKED] as number | undefined;
 }
 
 /**
@@ -46,4 +59,12 @@ export function setDevSettings(settings: unknown): void {
 /** The settings handed to this worker's app, if any. */
 export function devSettings(): unknown {
   return (globalThis as Record<symbol, unknown>)[SETTINGS];
+}
+
+/**
+ * Now, in milliseconds since the epoch, as precise as `performance.now()`:
+ * comparable between the supervisor and its workers.
+ */
+export function epochMs(): number {
+  return performance.timeOrigin + performance.now();
 }

@@ -24,8 +24,8 @@ import {
   type ServedRoutes,
 } from "../server/create_server.ts";
 import type { Fetch } from "../server/listen.ts";
-import type { DevModels } from "./dev_models.ts";
-import type { DevStart, DevStarted } from "./dev_worker.ts";
+import { type DevModels, epochMs } from "./dev_models.ts";
+import type { DevStart, DevStarted, StartSteps } from "./dev_worker.ts";
 
 /** Options of {@link devServer}. */
 export interface DevServerOptions {
@@ -86,10 +86,14 @@ export async function devServer(options: DevServerOptions): Promise<Fetch> {
     client,
     server,
   });
+  // When the change being handled was first seen (epoch ms).
+  let seenAt: number | undefined;
   const replace = (next: DevModels) => {
+    const analyzed = epochMs();
+    const seen = seenAt ?? analyzed;
     const previous = starting ?? Promise.resolve();
     starting = previous.then(async () => {
-      const started = performance.now();
+      const spawned = epochMs();
       const version = await startVersion(entry, next, options.settings);
       options.onVersion?.(version.started);
       if (!version.started.ok) {
@@ -101,9 +105,7 @@ export async function devServer(options: DevServerOptions): Promise<Fetch> {
       const old = current;
       current = version.running;
       if (old !== undefined) {
-        log(
-          `routes reloaded in ${Math.round(performance.now() - started)} ms`,
-        );
+        log(reloadedLine(seen, analyzed, spawned, version.started.steps));
         retire(old);
       }
     });
@@ -125,7 +127,11 @@ export async function devServer(options: DevServerOptions): Promise<Fetch> {
       ...(options.debounceMs === undefined
         ? {}
         : { debounceMs: options.debounceMs }),
-      onBurst: () => changing ??= Promise.withResolvers(),
+      onBurst: () => {
+        if (changing !== undefined) return;
+        changing = Promise.withResolvers();
+        seenAt = epochMs();
+      },
       onHandled: () => {
         const handled = changing;
         changing = undefined;
@@ -166,6 +172,27 @@ export async function devServer(options: DevServerOptions): Promise<Fetch> {
     await starting;
     return await forward(request, current!);
   };
+}
+
+/**
+ * The line a reload prints: from the edit seen to the new version serving,
+ * and its steps: the analysis (and type check, and artifacts), the new
+ * worker's boot, the app's modules loaded, the app built, listening.
+ */
+export function reloadedLine(
+  seen: number,
+  analyzed: number,
+  spawned: number,
+  steps: StartSteps,
+): string {
+  const ms = (from: number, to: number) => `${Math.round(to - from)} ms`;
+  return `routes reloaded in ${ms(seen, epochMs())} (analysis ${
+    ms(seen, analyzed)
+  }, worker boot ${ms(spawned, steps.booted)}, imports ${
+    ms(steps.booted, steps.imported)
+  }, mount ${ms(steps.imported, steps.mounted)}, listen ${
+    ms(steps.mounted, steps.listening)
+  })`;
 }
 
 /** Starts `entry` in a new worker on `models`. */

@@ -9,7 +9,13 @@
  * @module
  */
 
-import { type DevModels, setDevModels, setDevSettings } from "./dev_models.ts";
+import {
+  type DevModels,
+  devModelsAskedAt,
+  epochMs,
+  setDevModels,
+  setDevSettings,
+} from "./dev_models.ts";
 
 /** What the supervisor sends to start a version. */
 export interface DevStart {
@@ -20,9 +26,24 @@ export interface DevStart {
   readonly settings?: unknown;
 }
 
+/**
+ * When each step of a version's start ended, in milliseconds since the
+ * epoch with a fraction ({@link epochMs}), comparable across threads.
+ */
+export interface StartSteps {
+  /** The worker runs and has the start message. */
+  readonly booted: number;
+  /** The app's modules are loaded: it asks for its models (createServer). */
+  readonly imported: number;
+  /** The app is built: its default export is there. */
+  readonly mounted: number;
+  /** It listens. */
+  readonly listening: number;
+}
+
 /** What the worker answers: its port, or why it did not start. */
 export type DevStarted =
-  | { readonly ok: true; readonly port: number }
+  | { readonly ok: true; readonly port: number; readonly steps: StartSteps }
   | { readonly ok: false; readonly message: string };
 
 /** An app as `deno serve` takes it: `export default app`. */
@@ -37,12 +58,14 @@ const scope = globalThis as unknown as {
 };
 
 scope.onmessage = async (event) => {
+  const booted = epochMs();
   const { entry, models, settings } = event.data;
   const answer = (started: DevStarted) => scope.postMessage(started);
   try {
     setDevModels(models);
     setDevSettings(settings);
     const served = (await import(entry)).default as Served | undefined;
+    const mounted = epochMs();
     if (typeof served?.fetch !== "function") {
       throw new Error(
         `${entry} has no default export with a fetch method: end it with \`export default app\``,
@@ -51,7 +74,17 @@ scope.onmessage = async (event) => {
     Deno.serve({
       hostname: "127.0.0.1",
       port: 0,
-      onListen: ({ port }) => answer({ ok: true, port }),
+      onListen: ({ port }) =>
+        answer({
+          ok: true,
+          port,
+          steps: {
+            booted,
+            imported: devModelsAskedAt() ?? mounted,
+            mounted,
+            listening: epochMs(),
+          },
+        }),
     }, (request) => served.fetch(request));
   } catch (error) {
     answer({
