@@ -18,15 +18,16 @@ import {
 
 /**
  * Where an added route's time goes, in ms, as `tailor dev` logs each
- * reload (`routes reloaded in N ms (analysis ..., worker boot ..., ...)`):
- * the analysis (with the type check and the artifacts) from the edit seen,
- * the new worker's boot, the app's modules loaded, the app built, the
- * listener up; `rest` is the remainder of the write-to-200 time (the
- * watcher seeing the write, the wait for a worker still starting, the
+ * reload (`routes reloaded in N ms (analysis ..., type check ..., ...)`):
+ * the analysis from the edit seen, then the type check; the new worker
+ * starts when the analysis ends, so its boot, the app's modules loaded, the
+ * app built and the listener up overlap the type check. `rest` is the
+ * remainder of the write-to-200 time (the watcher seeing the write, the
  * request itself).
  */
 export interface RoutePhases {
   readonly analysis: number;
+  readonly typeCheck: number;
   readonly workerBoot: number;
   readonly imports: number;
   readonly mount: number;
@@ -35,7 +36,7 @@ export interface RoutePhases {
 }
 
 const PHASES_LINE =
-  /routes reloaded in (\d+) ms \(analysis (\d+) ms, worker boot (\d+) ms, imports (\d+) ms, mount (\d+) ms, listen (\d+) ms\)/;
+  /routes reloaded in (\d+) ms \(analysis (\d+) ms, type check (\d+) ms, worker boot (\d+) ms, imports (\d+) ms, mount (\d+) ms, listen (\d+) ms\)/;
 
 /** Connected `api --watch` clients. */
 export const LIVE_CLIENTS = 5;
@@ -273,6 +274,7 @@ function phasesP50(runs: readonly RoutePhases[]): RoutePhases {
     quantile(runs.map((run) => run[key]), 0.5);
   return {
     analysis: p50("analysis"),
+    typeCheck: p50("typeCheck"),
     workerBoot: p50("workerBoot"),
     imports: p50("imports"),
     mount: p50("mount"),
@@ -356,10 +358,19 @@ export async function measureRoute(
       const total = performance.now() - t0;
       runs.push(total);
       const steps = (await dev.line(PHASES_LINE, logged)).slice(1).map(Number);
-      const [reloaded, analysis, workerBoot, imports, mount, listen] = steps;
-      reloads.push(reloaded! - analysis!);
+      const [
+        reloaded,
+        analysis,
+        typeCheck,
+        workerBoot,
+        imports,
+        mount,
+        listen,
+      ] = steps;
+      reloads.push(reloaded! - analysis! - typeCheck!);
       phases.push({
         analysis: analysis!,
+        typeCheck: typeCheck!,
         workerBoot: workerBoot!,
         imports: imports!,
         mount: mount!,

@@ -88,13 +88,32 @@ export async function devServer(options: DevServerOptions): Promise<Fetch> {
   });
   // When the change being handled was first seen (epoch ms).
   let seenAt: number | undefined;
+  // The version started on a change's clean analysis while its type check
+  // runs: served once the check passes, ended if it fails.
+  let early: EarlyVersion | undefined;
+  const discardEarly = () => {
+    void early?.version.then((version) => version.running?.worker.terminate());
+    early = undefined;
+  };
+  const startEarly = (next: DevModels) => {
+    discardEarly();
+    early = {
+      server: next.server,
+      analyzed: epochMs(),
+      version: startVersion(entry, next, options.settings),
+    };
+  };
   const replace = (next: DevModels) => {
-    const analyzed = epochMs();
-    const seen = seenAt ?? analyzed;
+    const checked = epochMs();
+    const seen = seenAt ?? checked;
+    const ahead = early?.server === next.server ? early : undefined;
+    if (ahead === undefined) discardEarly();
+    early = undefined;
+    const analyzed = ahead?.analyzed ?? checked;
     const previous = starting ?? Promise.resolve();
     starting = previous.then(async () => {
-      const spawned = epochMs();
-      const version = await startVersion(entry, next, options.settings);
+      const version = await (ahead?.version ??
+        startVersion(entry, next, options.settings));
       options.onVersion?.(version.started);
       if (!version.started.ok) {
         log(
@@ -105,7 +124,10 @@ export async function devServer(options: DevServerOptions): Promise<Fetch> {
       const old = current;
       current = version.running;
       if (old !== undefined) {
-        log(reloadedLine(seen, analyzed, spawned, version.started.steps));
+        log(reloadedLine(
+          { seen, analyzed, checked, spawned: version.spawned },
+          version.started.steps,
+        ));
         retire(old);
       }
     });
@@ -137,6 +159,16 @@ export async function devServer(options: DevServerOptions): Promise<Fetch> {
         changing = undefined;
         void (starting ?? Promise.resolve()).then(() => handled?.resolve());
       },
+      onAnalyzed: (client, server, codeChanged) => {
+        // Not the first models, nor an edit of comments only.
+        if (first === undefined && codeChanged) {
+          startEarly(models(client, server));
+        }
+      },
+      // An edit with errors: the version started early is not served.
+      onReload: (reload) => {
+        if (!reload.ok) discardEarly();
+      },
       onModels: (client, server, codeChanged) => {
         if (first !== undefined) {
           first(models(client, server));
@@ -160,6 +192,7 @@ export async function devServer(options: DevServerOptions): Promise<Fetch> {
     routes: routeLines(withUriPrefix(startModels.server, config.uriPrefix)),
   });
   options.signal.addEventListener("abort", () => {
+    discardEarly();
     if (current !== undefined) retire(current);
   }, { once: true });
   return async (request) => {
@@ -174,25 +207,50 @@ export async function devServer(options: DevServerOptions): Promise<Fetch> {
   };
 }
 
+/** When a change reached each step in the supervisor (epoch ms). */
+interface ChangeSteps {
+  /** The watcher saw it. */
+  readonly seen: number;
+  /** It analyzed cleanly (its new version started then). */
+  readonly analyzed: number;
+  /** Its type check passed. */
+  readonly checked: number;
+  /** Its version's worker was created. */
+  readonly spawned: number;
+}
+
 /**
  * The line a reload prints: from the edit seen to the new version serving,
- * and its steps: the analysis (and type check, and artifacts), the new
- * worker's boot, the app's modules loaded, the app built, listening.
+ * and its steps: the analysis, the type check (the new version starts
+ * meanwhile), the new worker's boot, the app's modules loaded, the app
+ * built, listening.
  */
-export function reloadedLine(
-  seen: number,
-  analyzed: number,
-  spawned: number,
-  steps: StartSteps,
-): string {
+export function reloadedLine(change: ChangeSteps, steps: StartSteps): string {
   const ms = (from: number, to: number) => `${Math.round(to - from)} ms`;
-  return `routes reloaded in ${ms(seen, epochMs())} (analysis ${
-    ms(seen, analyzed)
-  }, worker boot ${ms(spawned, steps.booted)}, imports ${
-    ms(steps.booted, steps.imported)
-  }, mount ${ms(steps.imported, steps.mounted)}, listen ${
-    ms(steps.mounted, steps.listening)
-  })`;
+  return `routes reloaded in ${ms(change.seen, epochMs())} (analysis ${
+    ms(change.seen, change.analyzed)
+  }, type check ${ms(change.analyzed, change.checked)}, worker boot ${
+    ms(change.spawned, steps.booted)
+  }, imports ${ms(steps.booted, steps.imported)}, mount ${
+    ms(steps.imported, steps.mounted)
+  }, listen ${ms(steps.mounted, steps.listening)})`;
+}
+
+/** A version started on a clean analysis, before its type check answered. */
+interface EarlyVersion {
+  /** The server model it was started on. */
+  readonly server: ApiModel;
+  /** When it was started (epoch ms). */
+  readonly analyzed: number;
+  readonly version: Promise<StartedVersion>;
+}
+
+/** A version's start: how it went, and the running version if it did. */
+interface StartedVersion {
+  readonly started: DevStarted;
+  readonly running?: Version;
+  /** When its worker was created (epoch ms). */
+  readonly spawned: number;
 }
 
 /** Starts `entry` in a new worker on `models`. */
@@ -200,7 +258,8 @@ async function startVersion(
   entry: string,
   models: DevModels,
   settings: unknown,
-): Promise<{ started: DevStarted; running?: Version }> {
+): Promise<StartedVersion> {
+  const spawned = epochMs();
   const worker = new Worker(new URL("./dev_worker.ts", import.meta.url), {
     type: "module",
   });
@@ -222,11 +281,12 @@ async function startVersion(
   });
   if (!started.ok) {
     worker.terminate();
-    return { started };
+    return { started, spawned };
   }
   return {
     started,
     running: { worker, port: started.port, inFlight: 0, retired: false },
+    spawned,
   };
 }
 

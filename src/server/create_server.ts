@@ -59,7 +59,7 @@ import {
 } from "./fetcher_manifest.ts";
 import { RESTART_NEEDED, servesSame } from "./serving_guard.ts";
 import type { AbsentResult } from "../model/absent_result.ts";
-import type { Reload } from "../watch/watch_server.ts";
+import type { Reload, WatchServerOptions } from "../watch/watch_server.ts";
 import { devModelsOf } from "../dev/dev_models.ts";
 
 /** Options of {@link createServer}. */
@@ -174,6 +174,8 @@ export interface CreateServerOptions {
     /** Told when a burst of source changes begins, and once it is handled. */
     readonly onBurst?: () => void;
     readonly onHandled?: () => void;
+    /** Told of a change's models before its type check answers. */
+    readonly onAnalyzed?: WatchServerOptions["onAnalyzed"];
   };
 }
 
@@ -247,13 +249,15 @@ export async function createServer(
     ) {
       console.error(RESTART_NEEDED);
     } else if (reload.ok) {
-      reloaded = withUriPrefix(reload.client, config.uriPrefix);
-      publish(reloaded);
+      // Told first: `tailor dev` switches to the new code before the
+      // artifacts are rendered.
       options.watch?.onModels?.(
         reload.client,
         reload.server,
         reload.codeChanged,
       );
+      reloaded = withUriPrefix(reload.client, config.uriPrefix);
+      publish(reloaded);
     }
     options.watch?.onReload?.(reload);
   });
@@ -501,6 +505,9 @@ async function modelsOf(
         signal: watch.signal,
         onReload,
         ...(watch.onBurst === undefined ? {} : { onBurst: watch.onBurst }),
+        ...(watch.onAnalyzed === undefined
+          ? {}
+          : { onAnalyzed: watch.onAnalyzed }),
         ...(watch.onHandled === undefined
           ? {}
           : { onHandled: watch.onHandled }),
