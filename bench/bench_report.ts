@@ -298,8 +298,7 @@ function warmMs(
 /**
  * The live loop's keys per size: `doc_p50_ms`, `doc_p95_ms`, `code_p50_ms`,
  * `route_p50_ms`, `route_reload_p50_ms`, the added route's steps
- * (`route_analysis_p50_ms`, `route_type_check_p50_ms`,
- * `route_worker_boot_p50_ms`,
+ * (`route_analysis_p50_ms`, `route_worker_boot_p50_ms`,
  * `route_imports_p50_ms`, `route_mount_p50_ms`, `route_listen_p50_ms`,
  * `route_rest_p50_ms`), `route_cpu_p50_ms`, or `reason`.
  */
@@ -320,9 +319,6 @@ function liveMs(
         }),
         ...(live.routePhasesP50Ms === undefined ? {} : {
           route_analysis_p50_ms: Math.round(live.routePhasesP50Ms.analysis),
-          route_type_check_p50_ms: Math.round(
-            live.routePhasesP50Ms.typeCheck,
-          ),
           route_worker_boot_p50_ms: Math.round(
             live.routePhasesP50Ms.workerBoot,
           ),

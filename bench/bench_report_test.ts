@@ -158,7 +158,6 @@ Deno.test("--json carries the live loop's keys per size, or why not", () => {
         routeReloadP50Ms: 300,
         routePhasesP50Ms: {
           analysis: 150.2,
-          typeCheck: 400,
           workerBoot: 20,
           imports: 200,
           mount: 50,
@@ -180,7 +179,6 @@ Deno.test("--json carries the live loop's keys per size, or why not", () => {
       route_p50_ms: 480,
       route_reload_p50_ms: 300,
       route_analysis_p50_ms: 150,
-      route_type_check_p50_ms: 400,
       route_worker_boot_p50_ms: 20,
       route_imports_p50_ms: 200,
       route_mount_p50_ms: 50,

@@ -76,9 +76,16 @@ export async function devServer(options: DevServerOptions): Promise<Fetch> {
   const project = resolve(options.project);
   const entry = pathToFileURL(resolve(options.entry)).href;
   let current: Version | undefined;
+  // While `current` is a version whose type check has not answered: the
+  // last checked one, which serves again if the check fails.
+  let lastGood: Version | undefined;
   let starting: Promise<void> | undefined;
-  // From the first change seen until its version is up (or refused).
+  // From the first change seen until its version serves (or is refused).
   let changing: PromiseWithResolvers<void> | undefined;
+  // When the change being handled was first seen (epoch ms).
+  let seenAt: number | undefined;
+  // The change whose type check runs, its version started on its analysis.
+  let pending: Change | undefined;
   let first: ((models: DevModels) => void) | undefined;
   const firstModels = new Promise<DevModels>((resolve) => first = resolve);
   const models = (client: ApiModel, server: ApiModel) => ({
@@ -86,55 +93,82 @@ export async function devServer(options: DevServerOptions): Promise<Fetch> {
     client,
     server,
   });
-  // When the change being handled was first seen (epoch ms).
-  let seenAt: number | undefined;
-  // The version started on a change's clean analysis while its type check
-  // runs: served once the check passes, ended if it fails.
-  let early: EarlyVersion | undefined;
-  const discardEarly = () => {
-    void early?.version.then((version) => version.running?.worker.terminate());
-    early = undefined;
+  // A worker with Tailor's modules loaded, waiting for the next version.
+  let spare: Worker | undefined;
+  const takeSpare = () => {
+    const worker = spare ?? spawnWorker();
+    spare = undefined;
+    return worker;
   };
-  const startEarly = (next: DevModels) => {
-    discardEarly();
-    early = {
+  /** Runs `step` after the steps before it (one version starts at a time). */
+  const chain = (step: () => Promise<void>) => {
+    const mine = (starting ?? Promise.resolve()).then(step);
+    starting = mine;
+    mine.finally(() => {
+      if (starting === mine) starting = undefined;
+    });
+  };
+  /**
+   * Starts the version of `next` and serves it once it is up, unchecked
+   * (its type check still running: {@link pending}) or checked.
+   */
+  const begin = (next: DevModels, checked: boolean) => {
+    const now = epochMs();
+    const change: Change = {
       server: next.server,
-      analyzed: epochMs(),
-      version: startVersion(entry, next, options.settings),
+      seen: seenAt ?? now,
+      analyzed: now,
+      checked,
+      failed: false,
+      version: startVersion(takeSpare(), entry, next, options.settings),
     };
-  };
-  const replace = (next: DevModels) => {
-    const checked = epochMs();
-    const seen = seenAt ?? checked;
-    const ahead = early?.server === next.server ? early : undefined;
-    if (ahead === undefined) discardEarly();
-    early = undefined;
-    const analyzed = ahead?.analyzed ?? checked;
-    const previous = starting ?? Promise.resolve();
-    starting = previous.then(async () => {
-      const version = await (ahead?.version ??
-        startVersion(entry, next, options.settings));
+    if (!checked) pending = change;
+    chain(async () => {
+      const version = await change.version;
+      if (change.failed) {
+        // Its type check failed before it was up.
+        version.running?.worker.terminate();
+        return;
+      }
       options.onVersion?.(version.started);
-      if (!version.started.ok) {
+      if (version.running === undefined) {
         log(
-          `the new code did not start: ${version.started.message}; still serving the last good version`,
+          `the new code did not start: ${version.message}; still serving the last good version`,
         );
         return;
       }
       const old = current;
       current = version.running;
-      if (old !== undefined) {
-        log(reloadedLine(
-          { seen, analyzed, checked, spawned: version.spawned },
-          version.started.steps,
-        ));
+      // The next version's worker loads while this one serves.
+      if (!options.signal.aborted) spare ??= spawnWorker();
+      if (old === undefined) return;
+      log(reloadedLine(change, version.posted, version.steps));
+      if (change.checked) {
         retire(old);
+      } else {
+        lastGood = old;
+        // The requests waiting for the edit go to its version now.
+        changing?.resolve();
       }
     });
-    const mine = starting;
-    mine.finally(() => {
-      if (starting === mine) starting = undefined;
-    });
+  };
+  /** The pending change's type check passed. */
+  const confirm = (change: Change) => {
+    pending = undefined;
+    change.checked = true;
+    if (lastGood !== undefined) retire(lastGood);
+    lastGood = undefined;
+  };
+  /** The pending change has errors: the last good version serves again. */
+  const refuse = (change: Change) => {
+    pending = undefined;
+    change.failed = true;
+    if (lastGood === undefined) return;
+    const refused = current!;
+    current = lastGood;
+    lastGood = undefined;
+    retire(refused);
+    log("the edit's routes are withdrawn: serving the last good version again");
   };
   const config = options.artifacts?.config ??
     await loadConfig(project, options.artifacts?.configFile);
@@ -159,29 +193,31 @@ export async function devServer(options: DevServerOptions): Promise<Fetch> {
         changing = undefined;
         void (starting ?? Promise.resolve()).then(() => handled?.resolve());
       },
+      // A change of code analyzed cleanly: its version starts and serves
+      // while the type check runs (not for the first models).
       onAnalyzed: (client, server, codeChanged) => {
-        // Not the first models, nor an edit of comments only.
         if (first === undefined && codeChanged) {
-          startEarly(models(client, server));
+          begin(models(client, server), false);
         }
       },
-      // An edit with errors: the version started early is not served.
       onReload: (reload) => {
-        if (!reload.ok) discardEarly();
+        if (!reload.ok && pending !== undefined) refuse(pending);
       },
       onModels: (client, server, codeChanged) => {
         if (first !== undefined) {
           first(models(client, server));
           first = undefined;
+        } else if (pending?.server === server) {
+          confirm(pending);
         } else if (codeChanged) {
-          replace(models(client, server));
+          begin(models(client, server), true);
         }
         // An edit of comments only: the running code is the same.
       },
     },
   });
   const startModels = await firstModels;
-  replace(startModels);
+  begin(startModels, true);
   await starting;
   if (current === undefined) {
     throw new Error(`${options.entry} did not start (see above)`);
@@ -192,8 +228,11 @@ export async function devServer(options: DevServerOptions): Promise<Fetch> {
     routes: routeLines(withUriPrefix(startModels.server, config.uriPrefix)),
   });
   options.signal.addEventListener("abort", () => {
-    discardEarly();
-    if (current !== undefined) retire(current);
+    if (pending !== undefined) pending.failed = true;
+    spare?.terminate();
+    for (const version of [lastGood, current]) {
+      if (version !== undefined) retire(version);
+    }
   }, { once: true });
   return async (request) => {
     if (request.method === "GET" || request.method === "HEAD") {
@@ -207,62 +246,68 @@ export async function devServer(options: DevServerOptions): Promise<Fetch> {
   };
 }
 
-/** When a change reached each step in the supervisor (epoch ms). */
-interface ChangeSteps {
-  /** The watcher saw it. */
+/** A change of code whose version is started, and what became of it. */
+interface Change {
+  /** The server model its version runs on. */
+  readonly server: ApiModel;
+  /** When the watcher saw it (epoch ms). */
   readonly seen: number;
-  /** It analyzed cleanly (its new version started then). */
+  /** When it analyzed cleanly and its version started (epoch ms). */
   readonly analyzed: number;
-  /** Its type check passed. */
-  readonly checked: number;
-  /** Its version's worker was created. */
-  readonly spawned: number;
+  /** Whether its type check passed (or none runs). */
+  checked: boolean;
+  /** Whether its type check failed. */
+  failed: boolean;
+  readonly version: Promise<StartedVersion>;
 }
 
 /**
  * The line a reload prints: from the edit seen to the new version serving,
- * and its steps: the analysis, the type check (the new version starts
- * meanwhile), the new worker's boot, the app's modules loaded, the app
- * built, listening.
+ * and its steps: the analysis, the new worker's boot, the app's modules
+ * loaded, the app built, listening; and whether the type check still runs.
  */
-export function reloadedLine(change: ChangeSteps, steps: StartSteps): string {
+export function reloadedLine(
+  change: Pick<Change, "seen" | "analyzed" | "checked">,
+  posted: number,
+  steps: StartSteps,
+): string {
   const ms = (from: number, to: number) => `${Math.round(to - from)} ms`;
   return `routes reloaded in ${ms(change.seen, epochMs())} (analysis ${
     ms(change.seen, change.analyzed)
-  }, type check ${ms(change.analyzed, change.checked)}, worker boot ${
-    ms(change.spawned, steps.booted)
-  }, imports ${ms(steps.booted, steps.imported)}, mount ${
-    ms(steps.imported, steps.mounted)
-  }, listen ${ms(steps.mounted, steps.listening)})`;
+  }, worker boot ${ms(posted, steps.preloaded)}, imports ${
+    ms(steps.preloaded, steps.imported)
+  }, mount ${ms(steps.imported, steps.mounted)}, listen ${
+    ms(steps.mounted, steps.listening)
+  })${change.checked ? "" : "; type check running"}`;
 }
 
-/** A version started on a clean analysis, before its type check answered. */
-interface EarlyVersion {
-  /** The server model it was started on. */
-  readonly server: ApiModel;
-  /** When it was started (epoch ms). */
-  readonly analyzed: number;
-  readonly version: Promise<StartedVersion>;
+/** A version's start: its running version, or why it did not start. */
+type StartedVersion =
+  & {
+    readonly started: DevStarted;
+    /** When its start was asked for (epoch ms). */
+    readonly posted: number;
+  }
+  & (
+    | { readonly running: Version; readonly steps: StartSteps }
+    | { readonly running?: undefined; readonly message: string }
+  );
+
+/** A new worker for a version; it loads Tailor's modules at once. */
+function spawnWorker(): Worker {
+  return new Worker(new URL("./dev_worker.ts", import.meta.url), {
+    type: "module",
+  });
 }
 
-/** A version's start: how it went, and the running version if it did. */
-interface StartedVersion {
-  readonly started: DevStarted;
-  readonly running?: Version;
-  /** When its worker was created (epoch ms). */
-  readonly spawned: number;
-}
-
-/** Starts `entry` in a new worker on `models`. */
+/** Starts `entry` in `worker` on `models`. */
 async function startVersion(
+  worker: Worker,
   entry: string,
   models: DevModels,
   settings: unknown,
 ): Promise<StartedVersion> {
-  const spawned = epochMs();
-  const worker = new Worker(new URL("./dev_worker.ts", import.meta.url), {
-    type: "module",
-  });
+  const posted = epochMs();
   const started = await new Promise<DevStarted>((resolve) => {
     const timer = setTimeout(
       () => resolve({ ok: false, message: "it did not listen within 60 s" }),
@@ -281,12 +326,13 @@ async function startVersion(
   });
   if (!started.ok) {
     worker.terminate();
-    return { started, spawned };
+    return { started, posted, message: started.message };
   }
   return {
     started,
+    posted,
     running: { worker, port: started.port, inFlight: 0, retired: false },
-    spawned,
+    steps: started.steps,
   };
 }
 

@@ -33,6 +33,8 @@ export interface DevStart {
 export interface StartSteps {
   /** The worker runs and has the start message. */
   readonly booted: number;
+  /** Tailor's modules are loaded (at once for a spare worker). */
+  readonly preloaded: number;
   /** The app's modules are loaded: it asks for its models (createServer). */
   readonly imported: number;
   /** The app is built: its default export is there. */
@@ -51,6 +53,20 @@ interface Served {
   fetch(request: Request): Response | Promise<Response>;
 }
 
+/**
+ * Tailor's server and store, imported as soon as the worker runs: a spare
+ * worker (`dev_server.ts`) has them loaded before an edit comes, so that a
+ * version's start imports only the app's own modules. They are the modules
+ * an app's graph shares with Tailor (`@tailor/tailor`, its store), never
+ * the project's, which each version imports afresh.
+ */
+const preloaded = Promise.all([
+  import("../../mod.ts"),
+  import("../store/mod.ts"),
+]).catch(() => {
+  // The app's own import reports what fails.
+});
+
 /** The worker's global scope, as far as this module uses it. */
 const scope = globalThis as unknown as {
   onmessage: (event: MessageEvent<DevStart>) => void;
@@ -64,6 +80,8 @@ scope.onmessage = async (event) => {
   try {
     setDevModels(models);
     setDevSettings(settings);
+    await preloaded;
+    const loaded = epochMs();
     const served = (await import(entry)).default as Served | undefined;
     const mounted = epochMs();
     if (typeof served?.fetch !== "function") {
@@ -80,6 +98,7 @@ scope.onmessage = async (event) => {
           port,
           steps: {
             booted,
+            preloaded: loaded,
             imported: devModelsAskedAt() ?? mounted,
             mounted,
             listening: epochMs(),
