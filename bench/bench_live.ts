@@ -21,7 +21,8 @@ import {
  * reload (`routes reloaded in N ms (analysis ..., worker boot ..., ...)`):
  * the analysis from the edit seen (the new version starts then, and serves
  * while the type check runs), the new worker's boot, the app's modules
- * loaded, the app built, the listener up. `rest` is the remainder of the
+ * loaded, the app built, the listener up, the supervisor told (`switch`).
+ * `rest` is the remainder of the
  * write-to-200 time (the watcher seeing the write, the request itself).
  */
 export interface RoutePhases {
@@ -30,11 +31,12 @@ export interface RoutePhases {
   readonly imports: number;
   readonly mount: number;
   readonly listen: number;
+  readonly switch: number;
   readonly rest: number;
 }
 
 const PHASES_LINE =
-  /routes reloaded in (\d+) ms \(analysis (\d+) ms, worker boot (\d+) ms, imports (\d+) ms, mount (\d+) ms, listen (\d+) ms\)/;
+  /routes reloaded in (\d+) ms \(analysis (\d+) ms, worker boot (\d+) ms, imports (\d+) ms, mount (\d+) ms, listen (\d+) ms, switch (\d+) ms\)/;
 
 /** Connected `api --watch` clients. */
 export const LIVE_CLIENTS = 5;
@@ -279,6 +281,7 @@ function phasesP50(runs: readonly RoutePhases[]): RoutePhases {
     imports: p50("imports"),
     mount: p50("mount"),
     listen: p50("listen"),
+    switch: p50("switch"),
     rest: p50("rest"),
   };
 }
@@ -358,7 +361,8 @@ export async function measureRoute(
       const total = performance.now() - t0;
       runs.push(total);
       const steps = (await dev.line(PHASES_LINE, logged)).slice(1).map(Number);
-      const [reloaded, analysis, workerBoot, imports, mount, listen] = steps;
+      const [reloaded, analysis, workerBoot, imports, mount, listen, toldAt] =
+        steps;
       reloads.push(reloaded! - analysis!);
       phases.push({
         analysis: analysis!,
@@ -366,6 +370,7 @@ export async function measureRoute(
         imports: imports!,
         mount: mount!,
         listen: listen!,
+        switch: toldAt!,
         rest: total - reloaded!,
       });
       // The whole edit's work: its type check and artifacts come after.

@@ -300,6 +300,7 @@ function warmMs(
  * `route_p50_ms`, `route_reload_p50_ms`, the added route's steps
  * (`route_analysis_p50_ms`, `route_worker_boot_p50_ms`,
  * `route_imports_p50_ms`, `route_mount_p50_ms`, `route_listen_p50_ms`,
+ * `route_switch_p50_ms`,
  * `route_rest_p50_ms`), `route_cpu_p50_ms`, or `reason`.
  */
 function liveMs(
@@ -325,6 +326,7 @@ function liveMs(
           route_imports_p50_ms: Math.round(live.routePhasesP50Ms.imports),
           route_mount_p50_ms: Math.round(live.routePhasesP50Ms.mount),
           route_listen_p50_ms: Math.round(live.routePhasesP50Ms.listen),
+          route_switch_p50_ms: Math.round(live.routePhasesP50Ms.switch),
           route_rest_p50_ms: Math.round(live.routePhasesP50Ms.rest),
         }),
         ...(live.routeCpuP50Ms === undefined

@@ -263,8 +263,10 @@ interface Change {
 
 /**
  * The line a reload prints: from the edit seen to the new version serving,
- * and its steps: the analysis, the new worker's boot, the app's modules
- * loaded, the app built, listening; and whether the type check still runs.
+ * and its steps: the analysis, the new worker's boot (with Tailor's
+ * modules: none for a spare worker), the app's own modules loaded, the app
+ * built, listening, the supervisor told; and whether the type check still
+ * runs.
  */
 export function reloadedLine(
   change: Pick<Change, "seen" | "analyzed" | "checked">,
@@ -278,7 +280,9 @@ export function reloadedLine(
     ms(steps.preloaded, steps.imported)
   }, mount ${ms(steps.imported, steps.mounted)}, listen ${
     ms(steps.mounted, steps.listening)
-  })${change.checked ? "" : "; type check running"}`;
+  }, switch ${ms(steps.listening, epochMs())})${
+    change.checked ? "" : "; type check running"
+  }`;
 }
 
 /** A version's start: its running version, or why it did not start. */
