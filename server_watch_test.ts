@@ -8,6 +8,7 @@
 import assert from "node:assert/strict";
 import { cp } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
+import { lineProcess } from "./src/testing/line_process.ts";
 
 const ROOT = fileURLToPath(new URL("./", import.meta.url));
 
@@ -57,40 +58,6 @@ async function exampleCopy(): Promise<{ dir: string; bookstore: string }> {
   return { dir, bookstore };
 }
 
-/** A process whose output lines (stdout and stderr) are kept. */
-function started(args: string[], cwd: string) {
-  const child = new Deno.Command(Deno.execPath(), {
-    args,
-    cwd,
-    env: { NO_COLOR: "1" },
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const lines: string[] = [];
-  let exited = false;
-  child.status.then(() => exited = true);
-  const read = [child.stdout, child.stderr].map(async (stream) => {
-    let rest = "";
-    for await (const text of stream.pipeThrough(new TextDecoderStream())) {
-      const parts = (rest + text).split("\n");
-      rest = parts.pop()!;
-      lines.push(...parts);
-    }
-  });
-  /** The first line from `from` on matching `pattern`, waited for. */
-  const line = async (pattern: RegExp, from = 0) => {
-    for (let i = 0; i < 2400; i++) {
-      const found = lines.slice(from).find((line) => pattern.test(line));
-      if (found !== undefined) return found;
-      if (exited) break;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    throw new Error(`no line ${pattern}:\n${lines.join("\n")}`);
-  };
-  return { child, lines, line, read: Promise.all(read) };
-}
-
 Deno.test("serve --watch: an edit's routes are served on the next request, requests in flight end on the old code, the in-memory data survives, a bad edit keeps the last good version", async () => {
   const { dir, bookstore } = await exampleCopy();
   const edit = async (file: string, from: string, to: string) => {
@@ -100,7 +67,7 @@ Deno.test("serve --watch: an edit's routes are served on the next request, reque
     await Deno.writeTextFile(path, text.replace(from, to));
   };
   await edit("app.ts", "  /** Says hello. */", SLOW);
-  const server = started([
+  const server = lineProcess([
     "run",
     "-A",
     "server.ts",
@@ -164,16 +131,9 @@ Deno.test("serve --watch: an edit's routes are served on the next request, reque
 
     server.child.kill("SIGINT");
     assert.equal((await server.child.status).code, 0);
-    await server.read;
     await assert.rejects(Deno.stat(folder), Deno.errors.NotFound);
   } finally {
-    try {
-      server.child.kill("SIGKILL");
-    } catch {
-      // Already ended.
-    }
-    await server.child.status;
-    await server.read;
+    await server.stop();
     await Deno.remove(dir, { recursive: true });
   }
 });

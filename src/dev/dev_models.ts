@@ -16,6 +16,8 @@ export interface DevModels {
   readonly project: string;
   readonly client: ApiModel;
   readonly server: ApiModel;
+  /** Which version of the app runs on them: 0 for the first, then 1, 2... */
+  readonly version: number;
 }
 
 const KEY = Symbol.for("tailor.devModels");
@@ -59,6 +61,17 @@ export function setDevSettings(settings: unknown): void {
 /** The settings handed to this worker's app, if any. */
 export function devSettings(): unknown {
   return (globalThis as Record<symbol, unknown>)[SETTINGS];
+}
+
+/**
+ * Whether this worker runs a reloaded version of a `tailor dev` app (not
+ * the first): what it keeps in memory starts over, which the store says.
+ */
+export function isDevReload(): boolean {
+  const models = (globalThis as Record<symbol, unknown>)[KEY] as
+    | DevModels
+    | undefined;
+  return (models?.version ?? 0) > 0;
 }
 
 /**

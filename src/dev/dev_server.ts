@@ -88,10 +88,12 @@ export async function devServer(options: DevServerOptions): Promise<Fetch> {
   let pending: Change | undefined;
   let first: ((models: DevModels) => void) | undefined;
   const firstModels = new Promise<DevModels>((resolve) => first = resolve);
-  const models = (client: ApiModel, server: ApiModel) => ({
+  let versions = 0;
+  const models = (client: ApiModel, server: ApiModel): DevModels => ({
     project,
     client,
     server,
+    version: versions++,
   });
   // A worker with Tailor's modules loaded, waiting for the next version.
   let spare: Worker | undefined;

@@ -14,6 +14,7 @@ import {
 import { StoreBusyError, StoreOpenError } from "./store_errors.ts";
 import type { Dialect } from "./dialect.ts";
 import { SqliteReaders } from "./sqlite_readers.ts";
+import { isDevReload } from "../dev/dev_models.ts";
 
 /** One result row, keyed by column alias. */
 export type Row = Readonly<Record<string, unknown>>;
@@ -112,6 +113,10 @@ interface Prepared {
   readonly all: (values: SQLInputValue[]) => Row[];
 }
 
+/** Said by an in-memory store that a reload of `tailor dev` opened. */
+export const IN_MEMORY_RELOAD =
+  "warning: the reloaded app opened an in-memory SQLite store: it starts over, without what the last version wrote; keep the store in a file (or PostgreSQL) to keep its data across reloads";
+
 /**
  * A driver on `node:sqlite`: `path` is a file (created when missing) or
  * `:memory:`. A file is put in WAL mode (readers never wait for a writer,
@@ -169,6 +174,7 @@ export function sqliteDriver(
     opened ??= retrying(() => {
       checkRegularFile(path);
       database ??= openDatabase(path);
+      if (path === ":memory:" && isDevReload()) console.error(IN_MEMORY_RELOAD);
       if (path !== ":memory:") {
         // Reads the header: "file is not a database" shows here.
         database.exec("PRAGMA journal_mode = WAL");
