@@ -90,7 +90,7 @@ const SERVE_EXAMPLE: CommandSpec = {
     {
       name: "db-readers",
       value: "N",
-      default: "the cores but one, 1 to 4",
+      default: "the cores but one, 1 to 4; 0 with --watch",
       description:
         "threads reading a SQLite --db file (0: on the main thread), so a long statement never holds other requests",
     },
