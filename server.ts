@@ -110,13 +110,20 @@ const SERVE_EXAMPLE: CommandSpec = {
     ],
     ["PORT=9000 deno task serve --db books.db", "the data kept in a file"],
     [
+      "deno task serve --watch",
+      "each save of the bookstore served at once, routes too, no restart",
+    ],
+    [
       "deno task serve --db postgres://tailor@127.0.0.1:5432/books",
       "the data in PostgreSQL; several servers may share it",
     ],
   ],
   run: (args) => {
     const request = serveRequest(args);
-    if (request.watch && request.project === undefined && !request.model) {
+    if (
+      request.watch && request.project === undefined &&
+      request.model === undefined
+    ) {
       return watchExample(request, args);
     }
     return serveWith(request, () => exampleSource(request, args));
