@@ -118,6 +118,21 @@ Deno.test("serve --watch: an edit's routes are served on the next request, reque
     await server.line(/routes reloaded in \d+ ms/, logged);
     assert.equal(await call("/stores/count"), "200 4");
 
+    // A new nullable property: its column is added to the table, which
+    // keeps its rows (the book's shape takes every scalar).
+    logged = server.lines.length;
+    await edit(
+      "entities.ts",
+      "  /** Price in the store's currency. */",
+      "  /** A subtitle. */\n  @Column({ nullable: true })\n  subtitle!: string | null;\n\n  /** Price in the store's currency. */",
+    );
+    await server.line(/routes reloaded in \d+ ms/, logged);
+    assert.match(
+      await call("/book/1"),
+      /^200 \{"id":1,"name":"Learning GraphQL"/,
+    );
+    assert.equal(await call("/stores/count"), "200 4");
+
     // Code that does not start: the last good version serves, and says why.
     logged = server.lines.length;
     await edit(

@@ -20,7 +20,11 @@ import { RouteTableError } from "../server/routes/fetchers.ts";
 import { AccessLog } from "../server/access_log.ts";
 import { type Fetch, listen, type Listening } from "../server/listen.ts";
 import { ApiModelError, parseApiModel } from "../model/parse_api_model.ts";
-import { StoreBusyError, StoreOpenError } from "../store/store_errors.ts";
+import {
+  StoreBusyError,
+  StoreOpenError,
+  StoreSchemaError,
+} from "../store/store_errors.ts";
 import type { ParsedArgs } from "./command.ts";
 import { type ServeRequest, serveRequest } from "./serve_options.ts";
 import { stderrStyle } from "./style.ts";
@@ -219,6 +223,7 @@ function isStartError(error: unknown): boolean {
     error instanceof ServerConfigError || error instanceof RouteTableError ||
     error instanceof ConfigError || error instanceof ProjectError ||
     error instanceof ApiModelError || error instanceof StoreOpenError ||
-    error instanceof StoreBusyError || error instanceof Deno.errors.NotFound ||
+    error instanceof StoreBusyError || error instanceof StoreSchemaError ||
+    error instanceof Deno.errors.NotFound ||
     error instanceof Deno.errors.PermissionDenied;
 }
