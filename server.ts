@@ -154,16 +154,10 @@ async function watchExample(
       `note: --watch keeps the bookstore's data in ${folder}/books.db, not in memory, so that it survives each reload; it is removed at exit (--db FILE keeps it)`,
     );
   }
-  const settings: ParsedArgs = {
-    ...args,
-    values: {
-      ...args.values,
-      ...(folder === undefined ? {} : { db: `${folder}/books.db` }),
-      // Each version would start its own reader threads: about 1 s more
-      // per reload (with 2 of them) for what a single developer sends.
-      "db-readers": stringFlag(args.values, "db-readers") ?? "0",
-    },
-  };
+  // Its reader threads default to 0 there, as in any app `tailor dev` runs.
+  const settings: ParsedArgs = folder === undefined
+    ? args
+    : { ...args, values: { ...args.values, db: `${folder}/books.db` } };
   try {
     return await serveWith(request, () =>
       Promise.resolve({

@@ -63,6 +63,11 @@ export function devSettings(): unknown {
   return (globalThis as Record<symbol, unknown>)[SETTINGS];
 }
 
+/** Whether this worker runs a version of a `tailor dev` app. */
+export function inDevVersion(): boolean {
+  return (globalThis as Record<symbol, unknown>)[KEY] !== undefined;
+}
+
 /**
  * Whether this worker runs a reloaded version of a `tailor dev` app (not
  * the first): what it keeps in memory starts over, which the store says.

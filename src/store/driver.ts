@@ -14,7 +14,7 @@ import {
 import { StoreBusyError, StoreOpenError } from "./store_errors.ts";
 import type { Dialect } from "./dialect.ts";
 import { SqliteReaders } from "./sqlite_readers.ts";
-import { isDevReload } from "../dev/dev_models.ts";
+import { inDevVersion, isDevReload } from "../dev/dev_models.ts";
 
 /** One result row, keyed by column alias. */
 export type Row = Readonly<Record<string, unknown>>;
@@ -60,7 +60,9 @@ export interface SqliteDriverOptions {
    * Reader threads of a database file: SELECTs outside a transaction run
    * on them, each on its own connection, so a long statement never holds
    * the event loop. 0 runs everything on the calling thread (always so for
-   * `:memory:`). Default {@link DEFAULT_SQLITE_READERS}.
+   * `:memory:`). Default {@link DEFAULT_SQLITE_READERS}; 0 in an app that
+   * `tailor dev` runs, where each reloaded version would start its own
+   * threads (about 1 s a reload).
    */
   readonly readers?: number;
   /**
@@ -136,7 +138,7 @@ export function sqliteDriver(
   const busyTimeoutMs = options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS;
   const readerCount = path === ":memory:"
     ? 0
-    : options.readers ?? DEFAULT_SQLITE_READERS;
+    : options.readers ?? (inDevVersion() ? 0 : DEFAULT_SQLITE_READERS);
   const statementTimeoutMs = options.statementTimeoutMs ??
     DEFAULT_STATEMENT_TIMEOUT_MS;
   for (
