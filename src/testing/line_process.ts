@@ -15,7 +15,10 @@ export interface LineProcess {
    * most 60 s, or until the process ends); throws with the lines seen.
    */
   readonly line: (pattern: RegExp, from?: number) => Promise<string>;
-  /** Ends the process (SIGKILL, if still running) and its readers. */
+  /**
+   * Ends the process, if still running (SIGTERM, so that it cleans up; then
+   * SIGKILL after 10 s), and its readers.
+   */
   readonly stop: () => Promise<void>;
 }
 
@@ -50,7 +53,12 @@ export function lineProcess(args: readonly string[], cwd: string): LineProcess {
     throw new Error(`no line ${pattern}:\n${lines.join("\n")}`);
   };
   const stop = async () => {
-    if (!exited) child.kill("SIGKILL");
+    if (!exited) {
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => exited || child.kill("SIGKILL"), 10_000);
+      await child.status;
+      clearTimeout(timer);
+    }
     await child.status;
     await read;
   };
