@@ -59,6 +59,12 @@ const SERVE_EXAMPLE: CommandSpec = {
           description:
             "serve another project's artifacts instead of the bookstore (its controllers are not run)",
         }
+        : option.name === "watch"
+        ? {
+          name: option.name,
+          description:
+            "re-analyze after each change of the bookstore's .ts files and serve its new routes and artifacts without a restart; an edit with errors keeps the last good version",
+        }
         : option
     ),
     {
@@ -84,7 +90,7 @@ const SERVE_EXAMPLE: CommandSpec = {
     {
       name: "db-readers",
       value: "N",
-      default: "the cores but one, 1 to 4",
+      default: "the cores but one, 1 to 4; 0 with --watch",
       description:
         "threads reading a SQLite --db file (0: on the main thread), so a long statement never holds other requests",
     },
@@ -104,33 +110,92 @@ const SERVE_EXAMPLE: CommandSpec = {
     ],
     ["PORT=9000 deno task serve --db books.db", "the data kept in a file"],
     [
+      "deno task serve --watch",
+      "each save of the bookstore served at once, routes too, no restart",
+    ],
+    [
       "deno task serve --db postgres://tailor@127.0.0.1:5432/books",
       "the data in PostgreSQL; several servers may share it",
     ],
   ],
   run: (args) => {
     const request = serveRequest(args);
+    if (
+      request.watch && request.project === undefined &&
+      request.model === undefined
+    ) {
+      return watchExample(request, args);
+    }
     return serveWith(request, () => exampleSource(request, args));
   },
 };
 
 /**
+ * `deno task serve --watch`: the bookstore run as `tailor dev` runs an app
+ * (`server_app.ts` in a worker, a new one after each good edit), so its
+ * routes reload without a restart. Each version opens the store again, so
+ * the data must outlive a version: without `--db` (and `DATABASE_URL`) it
+ * is kept in a SQLite file of a temporary folder, removed at exit, instead
+ * of in memory.
+ */
+async function watchExample(
+  request: ServeRequest,
+  args: ParsedArgs,
+): Promise<number> {
+  // Checked here, as without --watch (a usage error); opened by each version.
+  storeDriver(args.values, statementTimeout(args.values));
+  const inMemory = stringFlag(args.values, "db") === undefined &&
+    !Deno.env.get("DATABASE_URL");
+  const folder = inMemory
+    ? await Deno.makeTempDir({ prefix: "tailor-serve-watch-" })
+    : undefined;
+  if (folder !== undefined) {
+    console.error(
+      `note: --watch keeps the bookstore's data in ${folder}/books.db, not in memory, so that it survives each reload; it is removed at exit (--db FILE keeps it)`,
+    );
+  }
+  // Its reader threads default to 0 there, as in any app `tailor dev` runs.
+  const settings: ParsedArgs = folder === undefined
+    ? args
+    : { ...args, values: { ...args.values, db: `${folder}/books.db` } };
+  try {
+    return await serveWith(request, () =>
+      Promise.resolve({
+        app: fileURLToPath(new URL("./server_app.ts", import.meta.url)),
+        project: BOOKSTORE,
+        settings,
+        corsHeaders: EXAMPLE_CORS_HEADERS,
+      }));
+  } finally {
+    if (folder !== undefined) await Deno.remove(folder, { recursive: true });
+  }
+}
+
+/** The bookstore's middleware reads the tenant header. */
+const EXAMPLE_CORS_HEADERS = ["tenant"];
+
+/** `--db-statement-timeout`, checked. */
+function statementTimeout(values: ParsedArgs["values"]): number | undefined {
+  return integerFlag(
+    "db-statement-timeout",
+    stringFlag(values, "db-statement-timeout"),
+    1,
+    "milliseconds (1 or more)",
+  );
+}
+
+/**
  * What to serve: the bookstore with its controllers on its store (default),
  * another project's artifacts, or a saved model's artifacts.
  */
-async function exampleSource(
+export async function exampleSource(
   request: ServeRequest,
   { values }: ParsedArgs,
 ): Promise<Partial<CreateServerOptions>> {
   if (request.project !== undefined || request.model !== undefined) {
     return await artifactSource(request);
   }
-  const statementTimeoutMs = integerFlag(
-    "db-statement-timeout",
-    stringFlag(values, "db-statement-timeout"),
-    1,
-    "milliseconds (1 or more)",
-  );
+  const statementTimeoutMs = statementTimeout(values);
   const bookstore = bookstoreServing({
     driver: storeDriver(values, statementTimeoutMs),
     ...(statementTimeoutMs === undefined ? {} : { statementTimeoutMs }),
@@ -138,8 +203,7 @@ async function exampleSource(
   await bookstore.store.ready();
   return {
     project: BOOKSTORE,
-    // The bookstore's middleware reads the tenant header.
-    cors: { origins: [], headers: ["tenant"] },
+    cors: { origins: [], headers: EXAMPLE_CORS_HEADERS },
     controllers: bookstore.controllers,
     fetcherOwners: bookstore.fetcherOwners,
     middleware: [bookstore.middleware],

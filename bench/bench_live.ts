@@ -31,6 +31,28 @@ export interface LivePhases {
   readonly codeCpuMs?: number;
 }
 
+/**
+ * Where an added route's time goes, in ms, as `tailor dev` logs each
+ * reload (`routes reloaded in N ms (analysis ..., worker boot ..., ...)`):
+ * the analysis from the edit seen (the new version starts then, and serves
+ * while the type check runs), the new worker's boot, the app's modules
+ * loaded, the app built, the listener up, the supervisor told (`switch`).
+ * `rest` is the remainder of the
+ * write-to-200 time (the watcher seeing the write, the request itself).
+ */
+export interface RoutePhases {
+  readonly analysis: number;
+  readonly workerBoot: number;
+  readonly imports: number;
+  readonly mount: number;
+  readonly listen: number;
+  readonly switch: number;
+  readonly rest: number;
+}
+
+const PHASES_LINE =
+  /routes reloaded in (\d+) ms \(analysis (\d+) ms, worker boot (\d+) ms, imports (\d+) ms, mount (\d+) ms, listen (\d+) ms, switch (\d+) ms\)/;
+
 /** Connected `api --watch` clients. */
 export const LIVE_CLIENTS = 5;
 
@@ -45,6 +67,13 @@ export type LiveResult =
     readonly routeP50Ms?: number;
     /** Of the route runs: from the new models to the new worker serving (its log line). */
     readonly routeReloadP50Ms?: number;
+    /** Of the route runs: each step's p50 (see {@link RoutePhases}). */
+    readonly routePhasesP50Ms?: RoutePhases;
+    /**
+     * CPU time (user + system) of `tailor dev` per added route, p50, with its
+     * type checks that ended by the route's first 200.
+     */
+    readonly routeCpuP50Ms?: number;
     /** Why there are no route figures. */
     readonly routeReason?: string;
     readonly runs: Readonly<Record<"doc" | "code" | "route", number[]>>;
@@ -106,6 +135,18 @@ class Child {
       }
       await sleep(5);
     }
+  }
+
+  /**
+   * CPU time (user + system, ms) the process has used so far, with its
+   * children it has waited for (the type checks); Linux only.
+   */
+  async cpuMs(): Promise<number> {
+    const stat = await Deno.readTextFile(`/proc/${this.#process.pid}/stat`);
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // utime, stime, cutime, cstime: fields 14-17 of proc(5), in ticks.
+    const ticks = fields.slice(11, 15).reduce((sum, t) => sum + Number(t), 0);
+    return ticks * 10;
   }
 
   async stop(): Promise<void> {
@@ -258,6 +299,8 @@ export async function measureLive(
       ...("reason" in route ? { routeReason: route.reason } : {
         routeP50Ms: quantile(route.runs, 0.5),
         routeReloadP50Ms: quantile(route.reloads, 0.5),
+        routePhasesP50Ms: phasesP50(route.phases),
+        routeCpuP50Ms: quantile(route.cpu, 0.5),
       }),
       runs: { doc, code, route: "reason" in route ? [] : route.runs },
     };
@@ -268,6 +311,32 @@ export async function measureLive(
     for (const child of children) await child.stop();
     await Deno.writeTextFile(source, original);
   }
+}
+
+/** The added-route runs of {@link measureRoute}. */
+interface RouteRuns {
+  /** From the write to the first 200. */
+  readonly runs: number[];
+  /** From the new models to the new version serving. */
+  readonly reloads: number[];
+  readonly phases: RoutePhases[];
+  /** CPU ms of the `tailor dev` process (and its type checks) per edit. */
+  readonly cpu: number[];
+}
+
+/** Each phase's p50 over the runs. */
+function phasesP50(runs: readonly RoutePhases[]): RoutePhases {
+  const p50 = (key: keyof RoutePhases) =>
+    quantile(runs.map((run) => run[key]), 0.5);
+  return {
+    analysis: p50("analysis"),
+    workerBoot: p50("workerBoot"),
+    imports: p50("imports"),
+    mount: p50("mount"),
+    listen: p50("listen"),
+    switch: p50("switch"),
+    rest: p50("rest"),
+  };
 }
 
 /**
@@ -290,12 +359,12 @@ function followVersions(url: string): { times: number[]; stop: () => void } {
  * `tailor dev` on a `main.ts` serving every controller of the project: an
  * edit adds a route to controller 0, timed until it answers 200.
  */
-async function measureRoute(
+export async function measureRoute(
   project: string,
   endpoints: number,
   source: string,
   rounds: number,
-): Promise<{ runs: number[]; reloads: number[] }> {
+): Promise<RouteRuns> {
   const size = projectSize(endpoints);
   const controllers = Array.from(
     { length: size.controllers },
@@ -341,6 +410,8 @@ async function measureRoute(
     const [, base] = await dev.line(/ on (http:\/\/\S+?)\/?$/);
     const runs: number[] = [];
     const reloads: number[] = [];
+    const phases: RoutePhases[] = [];
+    const cpu: number[] = [];
     for (let round = 1; round <= rounds; round++) {
       const name = `added${round}`;
       const at = original.lastIndexOf("}");
@@ -348,6 +419,7 @@ async function measureRoute(
         original.slice(0, at)
       }\n  /** Added. */\n  @Get("/${name}")\n  ${name}(): string {\n    return "ok";\n  }\n}\n`;
       const logged = dev.lines.length;
+      const cpu0 = await dev.cpuMs();
       const t0 = performance.now();
       await Deno.writeTextFile(source, edited);
       await until(async () => {
@@ -355,12 +427,27 @@ async function measureRoute(
         await response.body?.cancel();
         return response.status === 200;
       }, `route ${round}`);
-      runs.push(performance.now() - t0);
-      const [, ms] = await dev.line(/routes reloaded in (\d+) ms/, logged);
-      reloads.push(Number(ms));
+      const total = performance.now() - t0;
+      runs.push(total);
+      const steps = (await dev.line(PHASES_LINE, logged)).slice(1).map(Number);
+      const [reloaded, analysis, workerBoot, imports, mount, listen, toldAt] =
+        steps;
+      reloads.push(reloaded! - analysis!);
+      phases.push({
+        analysis: analysis!,
+        workerBoot: workerBoot!,
+        imports: imports!,
+        mount: mount!,
+        listen: listen!,
+        switch: toldAt!,
+        rest: total - reloaded!,
+      });
+      // The whole edit's work: its type check and artifacts come after.
+      await dev.line(/source changed: artifacts refreshed/, logged);
+      cpu.push(await dev.cpuMs() - cpu0);
       await sleep(100);
     }
-    return { runs, reloads };
+    return { runs, reloads, phases, cpu };
   } finally {
     await dev.stop();
     await Deno.writeTextFile(source, original);

@@ -308,7 +308,11 @@ function warmMs(
  * event; `doc_apply_p50_ms`: that event until the last client has the file;
  * `code_event_p50_ms`, `code_apply_p50_ms`), the CPU time of the server and
  * clients per edit (`doc_cpu_ms`, `code_cpu_ms`), `route_p50_ms`,
- * `route_reload_p50_ms`, or `reason`.
+ * `route_reload_p50_ms`, the added route's steps
+ * (`route_analysis_p50_ms`, `route_worker_boot_p50_ms`,
+ * `route_imports_p50_ms`, `route_mount_p50_ms`, `route_listen_p50_ms`,
+ * `route_switch_p50_ms`,
+ * `route_rest_p50_ms`), `route_cpu_p50_ms`, or `reason`.
  */
 function liveMs(
   results: Readonly<Record<number, LiveResult>>,
@@ -333,6 +337,20 @@ function liveMs(
           route_p50_ms: Math.round(live.routeP50Ms),
           route_reload_p50_ms: Math.round(live.routeReloadP50Ms!),
         }),
+        ...(live.routePhasesP50Ms === undefined ? {} : {
+          route_analysis_p50_ms: Math.round(live.routePhasesP50Ms.analysis),
+          route_worker_boot_p50_ms: Math.round(
+            live.routePhasesP50Ms.workerBoot,
+          ),
+          route_imports_p50_ms: Math.round(live.routePhasesP50Ms.imports),
+          route_mount_p50_ms: Math.round(live.routePhasesP50Ms.mount),
+          route_listen_p50_ms: Math.round(live.routePhasesP50Ms.listen),
+          route_switch_p50_ms: Math.round(live.routePhasesP50Ms.switch),
+          route_rest_p50_ms: Math.round(live.routePhasesP50Ms.rest),
+        }),
+        ...(live.routeCpuP50Ms === undefined
+          ? {}
+          : { route_cpu_p50_ms: Math.round(live.routeCpuP50Ms) }),
         ...(live.routeReason === undefined
           ? {}
           : { route_reason: live.routeReason }),

@@ -223,12 +223,20 @@ export async function loadedServerModels(
   options: {
     readonly typeCheck?: TypeCheckOption;
     readonly analyze?: Analyze;
+    /**
+     * Given the models of a clean analysis before the type check answers
+     * (`tailor dev` starts the new code meanwhile); the check still decides.
+     */
+    readonly whileChecking?: (client: ApiModel, server: ApiModel) => void;
   } = {},
 ): Promise<ServerModels> {
   const { analyze = analyzeLoaded } = options;
   const checking = await startChecking(loaded, options.typeCheck);
   const client = analyze(loaded, "client");
   const server = client.ok ? analyze(loaded, "server") : client;
+  if (client.ok && server.ok) {
+    options.whileChecking?.(client.model, server.model);
+  }
   const typeErrors = unlessSyntaxErrors(
     client,
     await checking.diagnostics,

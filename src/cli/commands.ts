@@ -188,7 +188,10 @@ export const DEV: CommandSpec = {
       "the app's entry module: it ends with `export default app` (createServer's app)",
   }],
   options: SERVE_OPTIONS.filter((option) =>
-    !["model", "watch", "max-body"].includes(option.name)
+    // What the app's own createServer decides is not a flag here.
+    !["model", "watch", "max-body", "absent-result", "fetchers"].includes(
+      option.name,
+    )
   ).map((option) =>
     option.name === "project"
       ? {

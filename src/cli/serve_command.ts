@@ -18,9 +18,13 @@ import {
 import { ServerConfigError } from "../server/artifacts.ts";
 import { RouteTableError } from "../server/routes/fetchers.ts";
 import { AccessLog } from "../server/access_log.ts";
-import { listen, type Listening } from "../server/listen.ts";
+import { type Fetch, listen, type Listening } from "../server/listen.ts";
 import { ApiModelError, parseApiModel } from "../model/parse_api_model.ts";
-import { StoreBusyError, StoreOpenError } from "../store/store_errors.ts";
+import {
+  StoreBusyError,
+  StoreOpenError,
+  StoreSchemaError,
+} from "../store/store_errors.ts";
 import type { ParsedArgs } from "./command.ts";
 import { type ServeRequest, serveRequest } from "./serve_options.ts";
 import { stderrStyle } from "./style.ts";
@@ -47,38 +51,83 @@ export async function artifactSource(
 }
 
 /**
+ * An app module run as `tailor dev` runs it (`src/dev/`): the supervisor
+ * serves the artifacts and events, and each good edit starts the app's new
+ * code in a new worker, so its routes reload without a restart.
+ */
+export interface AppSource {
+  /** The app's entry module: it ends with `export default app`. */
+  readonly app: string;
+  /** The project its controllers are analyzed from. */
+  readonly project: string;
+  /** Plain data each version reads with `devSettings()`. */
+  readonly settings?: unknown;
+  /** Request headers that allowed origins may send (with `--cors`). */
+  readonly corsHeaders?: readonly string[];
+}
+
+/**
+ * The options of `createServer` that `request`'s flags set, for a server
+ * whose cross-origin callers may send `corsHeaders`.
+ */
+export function serverOptions(
+  request: ServeRequest,
+  corsHeaders: readonly string[] = [],
+): Partial<CreateServerOptions> {
+  return {
+    ...(request.cors.length === 0 ? {} : {
+      cors: { origins: request.cors, headers: [...corsHeaders] },
+    }),
+    ...(request.maxBodyBytes === undefined
+      ? {}
+      : { maxBodyBytes: request.maxBodyBytes }),
+    ...(request.absentResult === undefined
+      ? {}
+      : { absentResult: request.absentResult }),
+    ...(request.config === undefined ? {} : { configFile: request.config }),
+    ...(request.fetchers === undefined ? {} : { fetchers: request.fetchers }),
+    typeCheck: request.typeCheck,
+  };
+}
+
+/**
  * Serves what `source` gives under `request`'s port, configuration and
- * watch; prints the URLs; resolves with the exit status once SIGINT or
- * SIGTERM stopped it.
+ * watch: `createServer`'s options, or an app module whose routes reload
+ * (see {@link AppSource}); prints the URLs; resolves with the exit status
+ * once SIGINT or SIGTERM stopped it.
  */
 export async function serveWith(
   request: ServeRequest,
-  source: () => Promise<Partial<CreateServerOptions>>,
+  source: () => Promise<Partial<CreateServerOptions> | AppSource>,
 ): Promise<number> {
   const style = stderrStyle();
   let served: ServedRoutes = { name: "", artifacts: [], routes: [] };
-  let app;
+  let fetch: Fetch;
+  let reloads = false;
   const accessLog = new AccessLog();
   const watching = new AbortController();
   try {
-    const options = await source();
-    app = await createServer({
-      ...options,
-      ...(request.cors.length === 0 ? {} : {
-        cors: { origins: request.cors, headers: options.cors?.headers ?? [] },
-      }),
-      ...(request.maxBodyBytes === undefined
-        ? {}
-        : { maxBodyBytes: request.maxBodyBytes }),
-      ...(request.absentResult === undefined
-        ? {}
-        : { absentResult: request.absentResult }),
-      ...(request.config === undefined ? {} : { configFile: request.config }),
-      ...(request.fetchers === undefined ? {} : { fetchers: request.fetchers }),
-      typeCheck: request.typeCheck,
-      onReady: (routes) => served = routes,
-      ...(request.watch ? { watch: { signal: watching.signal } } : {}),
-    });
+    const chosen = await source();
+    if ("app" in chosen) {
+      reloads = true;
+      // Loaded here: a server without an app module does not need it.
+      const { devServer } = await import("../dev/dev_server.ts");
+      fetch = await devServer({
+        entry: chosen.app,
+        project: chosen.project,
+        artifacts: serverOptions(request, chosen.corsHeaders),
+        signal: watching.signal,
+        onReady: (routes) => served = routes,
+        ...(chosen.settings === undefined ? {} : { settings: chosen.settings }),
+      });
+    } else {
+      fetch = (await createServer({
+        ...chosen,
+        ...serverOptions(request, chosen.cors?.headers),
+        onReady: (routes) => served = routes,
+        ...(request.watch ? { watch: { signal: watching.signal } } : {}),
+      })).fetch;
+    }
   } catch (error) {
     watching.abort();
     if (!isStartError(error)) throw error;
@@ -93,7 +142,7 @@ export async function serveWith(
   let server: Listening;
   try {
     server = listen(
-      request.quiet ? app.fetch : accessLog.handler(app.fetch),
+      request.quiet ? fetch : accessLog.handler(fetch),
       {
         port: request.port,
         hostname: request.hostname,
@@ -115,7 +164,7 @@ export async function serveWith(
   }
   const base = `http://${formatHost(request.hostname)}:${server.port}`;
   console.log(`Tailor server (${served.name}) on ${base}/`);
-  if (!request.quiet) printRoutes(base, served);
+  if (!request.quiet) printRoutes(base, served, reloads);
   const gaveUp = Promise.withResolvers<void>();
   const stop = () => {
     watching.abort();
@@ -138,7 +187,11 @@ export async function serveWith(
  */
 const DRAIN_MS = 10_000;
 
-function printRoutes(base: string, served: ServedRoutes): void {
+function printRoutes(
+  base: string,
+  served: ServedRoutes,
+  reloads: boolean,
+): void {
   const labels = {
     ts: "TypeScript client",
     java: "Java client",
@@ -157,6 +210,7 @@ function printRoutes(base: string, served: ServedRoutes): void {
     const [method, path] = route.split(" ");
     console.log(`    ${method!.padEnd(6)} ${base}${path}`);
   }
+  if (reloads) console.log("Routes reload on each save.");
   console.log("Ctrl-C stops it.");
 }
 
@@ -169,6 +223,7 @@ function isStartError(error: unknown): boolean {
     error instanceof ServerConfigError || error instanceof RouteTableError ||
     error instanceof ConfigError || error instanceof ProjectError ||
     error instanceof ApiModelError || error instanceof StoreOpenError ||
-    error instanceof StoreBusyError || error instanceof Deno.errors.NotFound ||
+    error instanceof StoreBusyError || error instanceof StoreSchemaError ||
+    error instanceof Deno.errors.NotFound ||
     error instanceof Deno.errors.PermissionDenied;
 }

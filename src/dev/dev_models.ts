@@ -16,9 +16,13 @@ export interface DevModels {
   readonly project: string;
   readonly client: ApiModel;
   readonly server: ApiModel;
+  /** Which version of the app runs on them: 0 for the first, then 1, 2... */
+  readonly version: number;
 }
 
 const KEY = Symbol.for("tailor.devModels");
+const SETTINGS = Symbol.for("tailor.devSettings");
+const ASKED = Symbol.for("tailor.devModelsAskedAt");
 
 /** Sets the models of this worker (`dev_worker.ts`). */
 export function setDevModels(models: DevModels): void {
@@ -30,5 +34,55 @@ export function devModelsOf(project: string): DevModels | undefined {
   const models = (globalThis as Record<symbol, unknown>)[KEY] as
     | DevModels
     | undefined;
-  return models?.project === resolve(project) ? models : undefined;
+  if (models === undefined || models.project !== resolve(project)) {
+    return undefined;
+  }
+  (globalThis as Record<symbol, unknown>)[ASKED] ??= epochMs();
+  return models;
+}
+
+/**
+ * When this worker's app first asked for its models (milliseconds since
+ * the epoch): its modules were loaded by then, and it starts building.
+ */
+export function devModelsAskedAt(): number | undefined {
+  return (globalThis as Record<symbol, unknown>)[ASKED] as number | undefined;
+}
+
+/**
+ * Sets what the supervisor hands this worker's app besides the models
+ * (`dev_worker.ts`): plain data, such as the command line of
+ * `deno task serve --watch`.
+ */
+export function setDevSettings(settings: unknown): void {
+  (globalThis as Record<symbol, unknown>)[SETTINGS] = settings;
+}
+
+/** The settings handed to this worker's app, if any. */
+export function devSettings(): unknown {
+  return (globalThis as Record<symbol, unknown>)[SETTINGS];
+}
+
+/** Whether this worker runs a version of a `tailor dev` app. */
+export function inDevVersion(): boolean {
+  return (globalThis as Record<symbol, unknown>)[KEY] !== undefined;
+}
+
+/**
+ * Whether this worker runs a reloaded version of a `tailor dev` app (not
+ * the first): what it keeps in memory starts over, which the store says.
+ */
+export function isDevReload(): boolean {
+  const models = (globalThis as Record<symbol, unknown>)[KEY] as
+    | DevModels
+    | undefined;
+  return (models?.version ?? 0) > 0;
+}
+
+/**
+ * Now, in milliseconds since the epoch, as precise as `performance.now()`:
+ * comparable between the supervisor and its workers.
+ */
+export function epochMs(): number {
+  return performance.timeOrigin + performance.now();
 }

@@ -3,25 +3,40 @@
  * takes it) whose routes reload without a restart. The supervisor keeps the
  * project analyzed (incrementally, as `serve --watch` does), serves the
  * artifacts and the event stream itself, and runs the app in a worker
- * (`dev_worker.ts`) on the models it analyzed. After each good edit it
- * starts the new code in a new worker; requests that come meanwhile wait
- * for it, requests in flight finish on the old worker, which is ended once
- * they have. An edit with diagnostics, or new code that does not start,
- * leaves the last good version serving and says why.
+ * (`dev_worker.ts`) on the models it analyzed. After each edit of code
+ * that analyzes cleanly it starts the new code in a new worker
+ * (`dev_version.ts`), which serves while the type check runs; requests that
+ * come meanwhile wait for it, requests in flight finish on the old worker,
+ * which is ended once they have. The last checked version is kept until
+ * the check passes, and serves again if it fails. An edit with
+ * diagnostics, or new code that does not start, leaves the last good
+ * version serving and says why.
  *
  * @module
  */
 
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { loadConfig } from "../config/config.ts";
 import type { ApiModel } from "../model/api_model.ts";
+import { withUriPrefix } from "../model/uri_prefix.ts";
 import {
   createServer,
   type CreateServerOptions,
+  routeLines,
+  type ServedRoutes,
 } from "../server/create_server.ts";
 import type { Fetch } from "../server/listen.ts";
-import type { DevModels } from "./dev_models.ts";
-import type { DevStart, DevStarted } from "./dev_worker.ts";
+import { type DevModels, epochMs } from "./dev_models.ts";
+import type { DevStarted, StartSteps } from "./dev_worker.ts";
+import {
+  forward,
+  retire,
+  spawnWorker,
+  type StartedVersion,
+  startVersion,
+  type Version,
+} from "./dev_version.ts";
 
 /** Options of {@link devServer}. */
 export interface DevServerOptions {
@@ -39,20 +54,13 @@ export interface DevServerOptions {
   readonly debounceMs?: number;
   /** Told after each version was tried (tests wait on it). */
   readonly onVersion?: (started: DevStarted) => void;
-}
-
-/** Longest wait for a new version to start. */
-const START_TIMEOUT_MS = 60_000;
-
-/** Longest wait for an old version's requests before it is ended anyway. */
-const DRAIN_MS = 30_000;
-
-/** One running version of the app. */
-interface Version {
-  readonly worker: Worker;
-  readonly port: number;
-  inFlight: number;
-  retired: boolean;
+  /** Told once what the first version serves (start-up messages). */
+  readonly onReady?: (served: ServedRoutes) => void;
+  /**
+   * Plain data each version's app reads with `devSettings()`
+   * (`deno task serve --watch` hands over its command line).
+   */
+  readonly settings?: unknown;
 }
 
 /**
@@ -65,74 +73,165 @@ export async function devServer(options: DevServerOptions): Promise<Fetch> {
   const project = resolve(options.project);
   const entry = pathToFileURL(resolve(options.entry)).href;
   let current: Version | undefined;
+  // While `current` is a version whose type check has not answered: the
+  // last checked one, which serves again if the check fails.
+  let lastGood: Version | undefined;
   let starting: Promise<void> | undefined;
-  // From the first change seen until its version is up (or refused).
+  // From the first change seen until its version serves (or is refused).
   let changing: PromiseWithResolvers<void> | undefined;
+  // When the change being handled was first seen (epoch ms).
+  let seenAt: number | undefined;
+  // The change whose type check runs, its version started on its analysis.
+  let pending: Change | undefined;
   let first: ((models: DevModels) => void) | undefined;
   const firstModels = new Promise<DevModels>((resolve) => first = resolve);
-  const models = (client: ApiModel, server: ApiModel) => ({
+  let versions = 0;
+  const models = (client: ApiModel, server: ApiModel): DevModels => ({
     project,
     client,
     server,
+    version: versions++,
   });
-  const replace = (next: DevModels) => {
-    const previous = starting ?? Promise.resolve();
-    starting = previous.then(async () => {
-      const started = performance.now();
-      const version = await startVersion(entry, next);
+  // A worker with Tailor's modules loaded, waiting for the next version.
+  let spare: Worker | undefined;
+  const takeSpare = () => {
+    const worker = spare ?? spawnWorker();
+    spare = undefined;
+    return worker;
+  };
+  /** Runs `step` after the steps before it (one version starts at a time). */
+  const chain = (step: () => Promise<void>) => {
+    const mine = (starting ?? Promise.resolve()).then(step);
+    starting = mine;
+    mine.finally(() => {
+      if (starting === mine) starting = undefined;
+    });
+  };
+  /**
+   * Starts the version of `next` and serves it once it is up, unchecked
+   * (its type check still running: {@link pending}) or checked.
+   */
+  const begin = (next: DevModels, checked: boolean) => {
+    const now = epochMs();
+    const change: Change = {
+      server: next.server,
+      seen: seenAt ?? now,
+      analyzed: now,
+      checked,
+      failed: false,
+      version: startVersion(takeSpare(), entry, next, options.settings),
+    };
+    if (!checked) pending = change;
+    chain(async () => {
+      const version = await change.version;
+      if (change.failed) {
+        // Its type check failed before it was up.
+        version.running?.worker.terminate();
+        return;
+      }
       options.onVersion?.(version.started);
-      if (!version.started.ok) {
+      if (version.running === undefined) {
         log(
-          `the new code did not start: ${version.started.message}; still serving the last good version`,
+          `the new code did not start: ${version.message}; still serving the last good version`,
         );
         return;
       }
       const old = current;
       current = version.running;
-      if (old !== undefined) {
-        log(
-          `routes reloaded in ${Math.round(performance.now() - started)} ms`,
-        );
+      // The next version's worker loads while this one serves.
+      if (!options.signal.aborted) spare ??= spawnWorker();
+      if (old === undefined) return;
+      log(reloadedLine(change, version.posted, version.steps));
+      if (change.checked) {
         retire(old);
+      } else {
+        lastGood = old;
+        // The requests waiting for the edit go to its version now.
+        changing?.resolve();
       }
     });
-    const mine = starting;
-    mine.finally(() => {
-      if (starting === mine) starting = undefined;
-    });
   };
+  /** The pending change's type check passed. */
+  const confirm = (change: Change) => {
+    pending = undefined;
+    change.checked = true;
+    if (lastGood !== undefined) retire(lastGood);
+    lastGood = undefined;
+  };
+  /** The pending change has errors: the last good version serves again. */
+  const refuse = (change: Change) => {
+    pending = undefined;
+    change.failed = true;
+    if (lastGood === undefined) return;
+    const refused = current!;
+    current = lastGood;
+    lastGood = undefined;
+    retire(refused);
+    log("the edit's routes are withdrawn: serving the last good version again");
+  };
+  const config = options.artifacts?.config ??
+    await loadConfig(project, options.artifacts?.configFile);
+  let served: ServedRoutes | undefined;
   const artifacts = await createServer({
     ...options.artifacts,
+    config,
     project,
+    onReady: (routes) => served = routes,
     watch: {
       signal: options.signal,
       ...(options.debounceMs === undefined
         ? {}
         : { debounceMs: options.debounceMs }),
-      onBurst: () => changing ??= Promise.withResolvers(),
+      onBurst: () => {
+        if (changing !== undefined) return;
+        changing = Promise.withResolvers();
+        seenAt = epochMs();
+      },
       onHandled: () => {
         const handled = changing;
         changing = undefined;
         void (starting ?? Promise.resolve()).then(() => handled?.resolve());
       },
+      // A change of code analyzed cleanly: its version starts and serves
+      // while the type check runs (not for the first models).
+      onAnalyzed: (client, server, codeChanged) => {
+        if (first === undefined && codeChanged) {
+          begin(models(client, server), false);
+        }
+      },
+      onReload: (reload) => {
+        if (!reload.ok && pending !== undefined) refuse(pending);
+      },
       onModels: (client, server, codeChanged) => {
         if (first !== undefined) {
           first(models(client, server));
           first = undefined;
+        } else if (pending?.server === server) {
+          confirm(pending);
         } else if (codeChanged) {
-          replace(models(client, server));
+          begin(models(client, server), true);
         }
         // An edit of comments only: the running code is the same.
       },
     },
   });
-  replace(await firstModels);
+  const startModels = await firstModels;
+  begin(startModels, true);
   await starting;
   if (current === undefined) {
     throw new Error(`${options.entry} did not start (see above)`);
   }
+  options.onReady?.({
+    name: served?.name ?? "",
+    artifacts: served?.artifacts ?? [],
+    routes: routeLines(withUriPrefix(startModels.server, config.uriPrefix)),
+  });
   options.signal.addEventListener("abort", () => {
-    if (current !== undefined) retire(current);
+    if (pending !== undefined) pending.failed = true;
+    spare?.terminate();
+    for (const version of [lastGood, current]) {
+      if (version !== undefined) retire(version);
+    }
   }, { once: true });
   return async (request) => {
     if (request.method === "GET" || request.method === "HEAD") {
@@ -146,84 +245,41 @@ export async function devServer(options: DevServerOptions): Promise<Fetch> {
   };
 }
 
-/** Starts `entry` in a new worker on `models`. */
-async function startVersion(
-  entry: string,
-  models: DevModels,
-): Promise<{ started: DevStarted; running?: Version }> {
-  const worker = new Worker(new URL("./dev_worker.ts", import.meta.url), {
-    type: "module",
-  });
-  const started = await new Promise<DevStarted>((resolve) => {
-    const timer = setTimeout(
-      () => resolve({ ok: false, message: "it did not listen within 60 s" }),
-      START_TIMEOUT_MS,
-    );
-    worker.onmessage = (event: MessageEvent<DevStarted>) => {
-      clearTimeout(timer);
-      resolve(event.data);
-    };
-    worker.onerror = (event) => {
-      event.preventDefault();
-      clearTimeout(timer);
-      resolve({ ok: false, message: event.message });
-    };
-    worker.postMessage({ entry, models } satisfies DevStart);
-  });
-  if (!started.ok) {
-    worker.terminate();
-    return { started };
-  }
-  return {
-    started,
-    running: { worker, port: started.port, inFlight: 0, retired: false },
-  };
+/** A change of code whose version is started, and what became of it. */
+interface Change {
+  /** The server model its version runs on. */
+  readonly server: ApiModel;
+  /** When the watcher saw it (epoch ms). */
+  readonly seen: number;
+  /** When it analyzed cleanly and its version started (epoch ms). */
+  readonly analyzed: number;
+  /** Whether its type check passed (or none runs). */
+  checked: boolean;
+  /** Whether its type check failed. */
+  failed: boolean;
+  readonly version: Promise<StartedVersion>;
 }
 
-/** Ends `version` once its requests are answered (at most {@link DRAIN_MS}). */
-function retire(version: Version): void {
-  version.retired = true;
-  if (version.inFlight === 0) version.worker.terminate();
-  else setTimeout(() => version.worker.terminate(), DRAIN_MS);
-}
-
-/** Sends `request` to `version` and its answer back, body streamed. */
-async function forward(request: Request, version: Version): Promise<Response> {
-  const url = new URL(request.url);
-  version.inFlight++;
-  let open = true;
-  const done = () => {
-    if (!open) return;
-    open = false;
-    if (--version.inFlight === 0 && version.retired) version.worker.terminate();
-  };
-  try {
-    const answer = await fetch(
-      `http://127.0.0.1:${version.port}${url.pathname}${url.search}`,
-      {
-        method: request.method,
-        headers: request.headers,
-        body: request.body,
-        redirect: "manual",
-      },
-    );
-    if (answer.body === null) {
-      done();
-      return answer;
-    }
-    const body = answer.body.pipeThrough(
-      new TransformStream({ flush: done, cancel: done }),
-    );
-    return new Response(body, {
-      status: answer.status,
-      statusText: answer.statusText,
-      headers: answer.headers,
-    });
-  } catch (error) {
-    done();
-    return Response.json({
-      error: "unavailable",
-      message: `the app did not answer: ${(error as Error).message}`,
-    }, { status: 503 });
-  }
+/**
+ * The line a reload prints: from the edit seen to the new version serving,
+ * and its steps: the analysis, the new worker's boot (with Tailor's
+ * modules: none for a spare worker), the app's own modules loaded, the app
+ * built, listening, the supervisor told; and whether the type check still
+ * runs.
+ */
+export function reloadedLine(
+  change: Pick<Change, "seen" | "analyzed" | "checked">,
+  posted: number,
+  steps: StartSteps,
+): string {
+  const ms = (from: number, to: number) => `${Math.round(to - from)} ms`;
+  return `routes reloaded in ${ms(change.seen, epochMs())} (analysis ${
+    ms(change.seen, change.analyzed)
+  }, worker boot ${ms(posted, steps.preloaded)}, imports ${
+    ms(steps.preloaded, steps.imported)
+  }, mount ${ms(steps.imported, steps.mounted)}, listen ${
+    ms(steps.mounted, steps.listening)
+  }, switch ${ms(steps.listening, epochMs())})${
+    change.checked ? "" : "; type check running"
+  }`;
 }

@@ -134,3 +134,64 @@ Deno.test("tailor dev: an edit's routes are served on the next request, requests
     await copy.remove();
   }
 });
+
+Deno.test("tailor dev: an edit's routes serve while it is type-checked, and are withdrawn when the check fails", async () => {
+  const copy = await copyFixture("bookstore");
+  const app = `${copy.project}/app.ts`;
+  await Deno.writeTextFile(`${copy.project}/main.ts`, MAIN);
+  const lines: string[] = [];
+  const quiet = console.error;
+  console.error = (line: string) => lines.push(line);
+  const stop = new AbortController();
+  let server;
+  try {
+    const fetch = await devServer({
+      entry: `${copy.project}/main.ts`,
+      project: copy.project,
+      signal: stop.signal,
+      log: (line) => lines.push(line),
+      debounceMs: 10,
+    });
+    server = listen(fetch, { port: 0, hostname: "127.0.0.1" });
+    const base = `http://127.0.0.1:${server.port}`;
+    const get = async (path: string) => {
+      const response = await globalThis.fetch(`${base}${path}`);
+      return `${response.status} ${await response.text()}`;
+    };
+    const logged = async (pattern: RegExp) => {
+      for (let i = 0; i < 2400 && !lines.some((l) => pattern.test(l)); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      assert.ok(lines.some((l) => pattern.test(l)), lines.join("\n"));
+    };
+    assert.equal((await get("/typed")).slice(0, 3), "404");
+    const text = await Deno.readTextFile(app);
+    await Deno.writeTextFile(
+      app,
+      text.replace(
+        `  /** Says hello. */`,
+        `  /** Does not type-check. */\n  @Get("/typed")\n  typed(): string {\n    // ${crypto.randomUUID()}\n    const count: number = "1";\n    return String(count);\n  }\n\n  /** Says hello. */`,
+      ),
+    );
+    // Served on its analysis, while `deno check` runs (seconds, where the
+    // worker starts in a fraction of one; the comment's nonce keeps the
+    // check from answering out of its cache of an earlier run).
+    const failed = /error\(s\); still serving the last good artifacts/;
+    let served = "";
+    while (!lines.some((line) => failed.test(line))) {
+      served = await get("/typed");
+      if (served.startsWith("200")) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    assert.equal(served, "200 1", lines.join("\n"));
+    await logged(failed);
+    await logged(/serving the last good version again/);
+    assert.equal((await get("/typed")).slice(0, 3), "404");
+    assert.equal(await get("/helloworld"), "200 Hello World!");
+  } finally {
+    stop.abort();
+    await server?.shutdown();
+    console.error = quiet;
+    await copy.remove();
+  }
+});

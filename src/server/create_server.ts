@@ -60,7 +60,7 @@ import {
 } from "./fetcher_manifest.ts";
 import { RESTART_NEEDED, servesSame } from "./serving_guard.ts";
 import type { AbsentResult } from "../model/absent_result.ts";
-import type { Reload } from "../watch/watch_server.ts";
+import type { Reload, WatchServerOptions } from "../watch/watch_server.ts";
 import { devModelsOf } from "../dev/dev_models.ts";
 
 /** Options of {@link createServer}. */
@@ -175,6 +175,8 @@ export interface CreateServerOptions {
     /** Told when a burst of source changes begins, and once it is handled. */
     readonly onBurst?: () => void;
     readonly onHandled?: () => void;
+    /** Told of a change's models before its type check answers. */
+    readonly onAnalyzed?: WatchServerOptions["onAnalyzed"];
   };
 }
 
@@ -248,13 +250,15 @@ export async function createServer(
     ) {
       console.error(RESTART_NEEDED);
     } else if (reload.ok) {
-      reloaded = withUriPrefix(reload.client, config.uriPrefix);
-      publish(reloaded);
+      // Told first: `tailor dev` switches to the new code before the
+      // artifacts are rendered.
       options.watch?.onModels?.(
         reload.client,
         reload.server,
         reload.codeChanged,
       );
+      reloaded = withUriPrefix(reload.client, config.uriPrefix);
+      publish(reloaded);
     }
     options.watch?.onReload?.(reload);
   });
@@ -396,11 +400,7 @@ export async function createServer(
       );
     }
     checkCollisions(models.server, artifacts);
-    for (const service of models.server.services) {
-      for (const op of service.operations) {
-        routes.push(`${op.httpMethod} ${op.path}`);
-      }
-    }
+    routes.push(...routeLines(models.server));
     const security = securityPlan(
       config.openapiExtras?.security ?? [],
       options.authenticate ?? {},
@@ -455,6 +455,13 @@ export async function createServer(
   return app;
 }
 
+/** The routes of `model`'s operations: `GET /books`... */
+export function routeLines(model: ApiModel): string[] {
+  return model.services.flatMap((service) =>
+    service.operations.map((op) => `${op.httpMethod} ${op.path}`)
+  );
+}
+
 /** The names of the header parameters of `model`'s operations. */
 function headerParameters(model: ApiModel | undefined): string[] {
   return (model?.services ?? []).flatMap((service) =>
@@ -504,6 +511,9 @@ async function modelsOf(
         signal: watch.signal,
         onReload,
         ...(watch.onBurst === undefined ? {} : { onBurst: watch.onBurst }),
+        ...(watch.onAnalyzed === undefined
+          ? {}
+          : { onAnalyzed: watch.onAnalyzed }),
         ...(watch.onHandled === undefined
           ? {}
           : { onHandled: watch.onHandled }),

@@ -48,6 +48,12 @@ export interface Dialect {
    * it (`main."book"`): how a filtered table's clause reads the real one.
    */
   baseTable(name: string): string;
+  /**
+   * A query of the columns a table has now, one row each (`name`), the
+   * table's name its one parameter: the store adds the nullable columns an
+   * existing table lacks (none without it).
+   */
+  readonly columnsQuery?: string;
 }
 
 /** SQLite (node:sqlite): lists bound as JSON arrays, booleans as 0/1. */
@@ -69,6 +75,7 @@ export const sqliteDialect: Dialect = {
   decode: (value, type) =>
     type === "boolean" && typeof value === "number" ? value !== 0 : value,
   baseTable: (name) => `main.${sqliteDialect.quote(name)}`,
+  columnsQuery: "SELECT name FROM pragma_table_info(?)",
 };
 
 const SQLITE_TYPES: Record<ColumnType, string> = {

@@ -15,6 +15,7 @@ import { StoreBusyError, StoreOpenError } from "./store_errors.ts";
 import type { Dialect } from "./dialect.ts";
 import { SqliteReaders } from "./sqlite_readers.ts";
 import { StatementCosts } from "./statement_costs.ts";
+import { inDevVersion, isDevReload } from "../dev/dev_models.ts";
 
 /** One result row, keyed by column alias. */
 export type Row = Readonly<Record<string, unknown>>;
@@ -60,7 +61,9 @@ export interface SqliteDriverOptions {
    * Reader threads of a database file: SELECTs outside a transaction run
    * on them, each on its own connection, so a long statement never holds
    * the event loop. 0 runs everything on the calling thread (always so for
-   * `:memory:`). Default {@link DEFAULT_SQLITE_READERS}.
+   * `:memory:`). Default {@link DEFAULT_SQLITE_READERS}; 0 in an app that
+   * `tailor dev` runs, where each reloaded version would start its own
+   * threads (about 1 s a reload).
    */
   readonly readers?: number;
   /**
@@ -113,6 +116,10 @@ interface Prepared {
   readonly all: (values: SQLInputValue[]) => Row[];
 }
 
+/** Said by an in-memory store that a reload of `tailor dev` opened. */
+export const IN_MEMORY_RELOAD =
+  "warning: the reloaded app opened an in-memory SQLite store: it starts over, without what the last version wrote; keep the store in a file (or PostgreSQL) to keep its data across reloads";
+
 /**
  * A driver on `node:sqlite`: `path` is a file (created when missing) or
  * `:memory:`. A file is put in WAL mode (readers never wait for a writer,
@@ -134,7 +141,7 @@ export function sqliteDriver(
   const busyTimeoutMs = options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS;
   const readerCount = path === ":memory:"
     ? 0
-    : options.readers ?? DEFAULT_SQLITE_READERS;
+    : options.readers ?? (inDevVersion() ? 0 : DEFAULT_SQLITE_READERS);
   const statementTimeoutMs = options.statementTimeoutMs ??
     DEFAULT_STATEMENT_TIMEOUT_MS;
   for (
@@ -175,6 +182,7 @@ export function sqliteDriver(
     opened ??= retrying(() => {
       checkRegularFile(path);
       database ??= openDatabase(path);
+      if (path === ":memory:" && isDevReload()) console.error(IN_MEMORY_RELOAD);
       if (path !== ":memory:") {
         // Reads the header: "file is not a database" shows here.
         database.exec("PRAGMA journal_mode = WAL");

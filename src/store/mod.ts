@@ -45,6 +45,7 @@ export {
   redactUrl,
   StoreBusyError,
   StoreOpenError,
+  StoreSchemaError,
   StoreUnavailableError,
 } from "./store_errors.ts";
 export type { ColumnTypes, FormulaSql } from "./schema.ts";

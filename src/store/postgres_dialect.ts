@@ -39,6 +39,8 @@ export const postgresDialect: Dialect = {
   decode: (value) => value,
   // A WITH clause does not see its own name: the table it shadows is read.
   baseTable: quote,
+  columnsQuery:
+    "SELECT column_name AS name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1",
 };
 
 const POSTGRES_TYPES: Record<ColumnType, string> = {

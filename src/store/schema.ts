@@ -211,6 +211,27 @@ function joinTable(
  * foreign key and join table of the schema.
  */
 export function schemaStatements(schema: Schema, dialect: Dialect): string[] {
+  return schemaPlan(schema, dialect).statements;
+}
+
+/** A column of an entity table, as its `CREATE TABLE` declares it. */
+export interface ColumnDefinition {
+  readonly name: string;
+  /** Its DDL: name, type and constraints. */
+  readonly sql: string;
+  readonly notNull: boolean;
+  /** The property it holds (`Book.price`), for messages. */
+  readonly property: string;
+}
+
+/** The DDL of a schema, and the columns of each entity table (but the id). */
+export interface SchemaPlan {
+  readonly statements: string[];
+  readonly columns: ReadonlyMap<string, readonly ColumnDefinition[]>;
+}
+
+/** {@link schemaStatements}, and each entity table's columns. */
+export function schemaPlan(schema: Schema, dialect: Dialect): SchemaPlan {
   const q = dialect.quote;
   const typeOf = (owner: EntityMetadata, property: string, id = false) => {
     const type = schema.columnType(owner, property);
@@ -224,6 +245,7 @@ export function schemaStatements(schema: Schema, dialect: Dialect): string[] {
   };
   const column = (name: string, type: string, rest: string) =>
     [q(name), type, rest].filter(Boolean).join(" ");
+  const declared = new Map<string, ColumnDefinition[]>();
   const references = (target: EntityTable) =>
     `REFERENCES ${q(target.name)} (${q(target.idColumn)})`;
   const tables: TableStatement[] = [];
@@ -237,27 +259,38 @@ export function schemaStatements(schema: Schema, dialect: Dialect): string[] {
     );
   for (const { metadata, name, idColumn } of schema.tables) {
     const referenced = new Set<string>();
-    const columns = [
-      column(
-        idColumn,
-        typeOf(metadata, metadata.idProperty, true),
-        "PRIMARY KEY",
-      ),
-    ];
+    const defined: ColumnDefinition[] = [];
+    declared.set(name, defined);
+    const define = (
+      property: string,
+      columnName: string,
+      type: string,
+      rest: string,
+    ) =>
+      defined.push({
+        name: columnName,
+        sql: column(columnName, type, rest),
+        notNull: rest.startsWith("NOT NULL"),
+        property: `${metadata.name}.${property}`,
+      });
     for (const property of metadata.properties.values()) {
       const notNull = property.nullable ? "" : "NOT NULL";
       if (property.kind === "scalar") {
-        columns.push(
-          column(property.column, typeOf(metadata, property.name), notNull),
+        define(
+          property.name,
+          property.column,
+          typeOf(metadata, property.name),
+          notNull,
         );
       }
       if (property.kind === "embedded") {
         for (const embedded of embeddedColumns(property)) {
-          columns.push(column(
+          define(
+            embedded.path.join("."),
             embedded.column,
             typeOf(metadata, embedded.path.join(".")),
             embedded.nullable ? "" : "NOT NULL",
-          ));
+          );
         }
       }
       if (property.kind !== "association") continue;
@@ -266,12 +299,11 @@ export function schemaStatements(schema: Schema, dialect: Dialect): string[] {
       const link = schema.link(metadata, property);
       if (link.kind === "reference") {
         referenced.add(target.name);
-        columns.push(
-          column(
-            link.column,
-            targetIdType,
-            [notNull, references(target)].filter(Boolean).join(" "),
-          ),
+        define(
+          property.name,
+          link.column,
+          targetIdType,
+          [notNull, references(target)].filter(Boolean).join(" "),
         );
         index(name, link.column);
       }
@@ -297,13 +329,24 @@ export function schemaStatements(schema: Schema, dialect: Dialect): string[] {
         index(link.table, link.targetColumn);
       }
     }
+    const columns = [
+      column(
+        idColumn,
+        typeOf(metadata, metadata.idProperty, true),
+        "PRIMARY KEY",
+      ),
+      ...defined.map((definition) => definition.sql),
+    ];
     tables.push({
       sql: `CREATE TABLE IF NOT EXISTS ${q(name)} (${columns.join(", ")})`,
       name,
       references: referenced,
     });
   }
-  return [...referencedFirst(tables), ...joins, ...indexes];
+  return {
+    statements: [...referencedFirst(tables), ...joins, ...indexes],
+    columns: declared,
+  };
 }
 
 /** A table's DDL and the other tables its foreign keys name. */

@@ -21,7 +21,7 @@ import {
 } from "../runtime/fetcher_budget.ts";
 import { effectiveBudget } from "./request_budget.ts";
 import { checkOffset, LoadMeter } from "./load_meter.ts";
-import { StoreTimeoutError } from "./store_errors.ts";
+import { StoreSchemaError, StoreTimeoutError } from "./store_errors.ts";
 import type { EntityMetadata } from "../runtime/entity.ts";
 import { type Dialect, sqliteDialect } from "./dialect.ts";
 import {
@@ -51,11 +51,12 @@ import {
 } from "./constraint_errors.ts";
 import {
   buildSchema,
+  type ColumnDefinition,
   type ColumnTypes,
   type EntityTable,
   type FormulaSql,
   type Schema,
-  schemaStatements,
+  schemaPlan,
 } from "./schema.ts";
 import { parseSortCode, type SortTerm, StoreQueryError } from "./sort_code.ts";
 import { SqlParams, type Where, whereConditions } from "./where.ts";
@@ -359,17 +360,51 @@ export class Store {
     return this.#driver.close();
   }
 
-  /** Opens the database, then creates the tables and seeds in one transaction. */
+  /**
+   * Opens the database, then creates the tables, adds the nullable columns
+   * an existing table lacks (an entity that gained a property since the
+   * database was made) and seeds, in one transaction.
+   */
   async #initialize(seed: StoreOptions["seed"]): Promise<void> {
-    const statements = schemaStatements(this.#schema, this.#dialect);
+    const plan = schemaPlan(this.#schema, this.#dialect);
     await this.#driver.open?.();
     await this.#driver.transaction(async (runner) => {
-      for (const sql of statements) await this.#run(sql, [], runner);
+      for (const sql of plan.statements) await this.#run(sql, [], runner);
+      for (const [table, columns] of plan.columns) {
+        await this.#addMissing(table, columns, runner);
+      }
       await seed?.({
         insert: (entity, values) => this.#insert(entity, values, runner),
         count: (entity, where) => this.#count(entity, where, runner),
       });
     });
+  }
+
+  /**
+   * Adds to `table` the nullable `columns` it lacks; a missing `NOT NULL`
+   * one is a {@link StoreSchemaError} (its rows would have no value).
+   */
+  async #addMissing(
+    table: string,
+    columns: readonly ColumnDefinition[],
+    runner: Runner,
+  ): Promise<void> {
+    const query = this.#dialect.columnsQuery;
+    if (query === undefined) return;
+    const rows = await this.#run(query, [table], runner);
+    const present = new Set(rows.map((row) => row.name));
+    for (const column of columns) {
+      if (present.has(column.name)) continue;
+      if (column.notNull) {
+        throw new StoreSchemaError(table, column.name, column.property);
+      }
+      const q = this.#dialect.quote;
+      await this.#run(
+        `ALTER TABLE ${q(table)} ADD COLUMN ${column.sql}`,
+        [],
+        runner,
+      );
+    }
   }
 
   #run(

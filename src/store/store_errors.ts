@@ -23,6 +23,21 @@ export class StoreOpenError extends Error {
   }
 }
 
+/**
+ * A table lacks a column its entity declares (the entity changed since the
+ * database was made) that cannot be added to the rows it has: a `NOT NULL`
+ * one. One line at start-up naming the property and what to do.
+ */
+export class StoreSchemaError extends Error {
+  /** `table` lacks `column`, which `property` (`Book.subtitle`) needs. */
+  constructor(table: string, column: string, property: string) {
+    super(
+      `the table ${table} has no column ${column}, which ${property} needs, and a NOT NULL column cannot be added to the rows it has: make ${property} nullable, or migrate the database (or start a new one)`,
+    );
+    this.name = "StoreSchemaError";
+  }
+}
+
 /** Seconds a client is told to wait (`Retry-After`) after a 503 busy. */
 export const BUSY_RETRY_AFTER_SECONDS = 1;
 

@@ -37,6 +37,16 @@ export interface WatchServerOptions {
   /** Told when a burst of source changes begins, and once it is handled. */
   readonly onBurst?: () => void;
   readonly onHandled?: () => void;
+  /**
+   * Told of a change's models once they analyze cleanly, before the type
+   * check answers (the reload that follows decides), and whether the code
+   * changed or only comments.
+   */
+  readonly onAnalyzed?: (
+    client: ApiModel,
+    server: ApiModel,
+    codeChanged: boolean,
+  ) => void;
 }
 
 /**
@@ -49,10 +59,13 @@ export async function watchServerModels(
 ): Promise<ServerModels> {
   const log = options.log ?? console.error;
   const session = await WatchSession.open(project);
-  const analyze = () =>
+  const analyze = (
+    whileChecking?: (client: ApiModel, server: ApiModel) => void,
+  ) =>
     loadedServerModels(session.loaded, {
       analyze: session.analyze,
       typeCheck: session.typeCheck(options.typeCheck !== false),
+      ...(whileChecking === undefined ? {} : { whileChecking }),
     });
   const first = await analyze().catch((error) => {
     session.close();
@@ -63,7 +76,9 @@ export async function watchServerModels(
     return first;
   }
   session.watch(async ({ codeChanged }) => {
-    const next = await analyze();
+    const next = await analyze((client, server) =>
+      options.onAnalyzed?.(client, server, codeChanged)
+    );
     if (!next.ok) {
       for (const diagnostic of next.diagnostics) {
         log(formatDiagnostic(diagnostic));

@@ -7,7 +7,6 @@
  */
 
 import { Ajv, type ValidateFunction } from "ajv";
-import { parse } from "yaml";
 import type { ApiModel } from "../../model/api_model.ts";
 import {
   FORMATS,
@@ -15,7 +14,7 @@ import {
   MIN_INTEGER,
   OUT_OF_RANGE,
 } from "../../model/constraints.ts";
-import { emitOpenApi } from "../../emit/openapi/emit_openapi.ts";
+import { buildOpenApiDocument } from "../../emit/openapi/emit_openapi.ts";
 import {
   componentsSchema,
   toJsonSchema,
@@ -29,7 +28,7 @@ export type BodyCheck = (body: unknown) => string | undefined;
 
 /**
  * One {@link BodyCheck} per operation with a body, keyed `"<METHOD> <path>"`
- * (`"POST /nodes"`), compiled once at start-up.
+ * (`"POST /nodes"`), each compiled on its first use.
  */
 export function bodyChecks(model: ApiModel): Map<string, BodyCheck> {
   return checksOf(
@@ -49,16 +48,26 @@ export function checksOf<T>(
   media: string,
   make: (schema: Json, compile: (schema: Json) => BodyCheck) => T,
 ): Map<string, T> {
-  const document = parse(
-    emitOpenApi(model, { info: { title: "server", version: "0" } }),
-  ) as Json;
-  const ajv = new Ajv({ allErrors: false, strict: false });
+  const document = documentOf(model);
+  // The schemas are Tailor's own, which the document's tests validate:
+  // not checked against the meta-schema again at each start.
+  const ajv = new Ajv({
+    allErrors: false,
+    strict: false,
+    validateSchema: false,
+  });
   // The formats `Format<F>` takes, checked as the binder checks them.
   for (const [name, expression] of FORMATS) ajv.addFormat(name, expression);
   ajv.addSchema(componentsSchema(document));
+  // Compiled on a route's first body, so that a start (and each reload of
+  // `tailor dev`) compiles none of the routes no request reaches.
   const compile = (schema: Json): BodyCheck => {
-    const validate = ajv.compile({ allOf: [toJsonSchema(schema)] });
-    return (body) => firstError(validate, body);
+    let validate: ValidateFunction | undefined;
+    return (body) =>
+      firstError(
+        validate ??= ajv.compile({ allOf: [toJsonSchema(schema)] }),
+        body,
+      );
   };
   const checks = new Map<string, T>();
   const paths = (document.paths ?? {}) as Record<string, Json>;
@@ -74,6 +83,36 @@ export function checksOf<T>(
     }
   }
   return checks;
+}
+
+/** The document of each model whose checks were made (body and parts share it). */
+const DOCUMENTS = new WeakMap<ApiModel, Json>();
+
+/** The model's OpenAPI document as plain JSON values, built once per model. */
+function documentOf(model: ApiModel): Json {
+  let document = DOCUMENTS.get(model);
+  if (document === undefined) {
+    document = plainJson(
+      buildOpenApiDocument(model, { info: { title: "server", version: "0" } }),
+    ) as Json;
+    DOCUMENTS.set(model, document);
+  }
+  return document;
+}
+
+/**
+ * `value` as the JSON values its YAML text reads back as (the document's
+ * `Map`s as objects, absent values left out), without writing the text.
+ */
+export function plainJson(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(plainJson);
+  if (value instanceof Map) value = Object.fromEntries(value);
+  if (typeof value !== "object" || value === null) return value;
+  const plain: Json = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (item !== undefined) plain[key] = plainJson(item);
+  }
+  return plain;
 }
 
 function firstError(

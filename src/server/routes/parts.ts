@@ -24,7 +24,7 @@ export type PartChecks = ReadonlyMap<string, BodyCheck>;
 
 /**
  * The {@link PartChecks} of every operation with parts, keyed
- * `"<METHOD> <path>"`, compiled once at start-up.
+ * `"<METHOD> <path>"`, each compiled on its first use.
  */
 export function partChecks(model: ApiModel): Map<string, PartChecks> {
   return checksOf(model, MULTIPART_FORM_DATA, (schema, compile) => {
