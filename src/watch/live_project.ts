@@ -69,7 +69,7 @@ export class LiveProject {
     { rediscover = true }: { readonly rediscover?: boolean } = {},
   ): Promise<Refresh> {
     const { root, project, files } = this.#loaded;
-    const discovered = rediscover ? await discoverSources(root) : files;
+    const discovered = rediscover ? discoverSources(root) : files;
     const before = new Set(files);
     const now = new Set(discovered);
     const changed: string[] = [];
