@@ -60,7 +60,10 @@ export interface PreloadedCompiler {
   readonly compiler: unknown;
   /** Whether a code cache was read and V8 accepted it. */
   readonly cached: boolean;
-  /** Writes the code cache for the next run, unless an accepted one was read. */
+  /**
+   * Writes the code cache for the next run, unless an accepted one was read
+   * or it was written already.
+   */
   keep(): void;
 }
 
@@ -110,11 +113,14 @@ export async function preloadCompiler(
   module.loaded = true;
   MODULE_CACHE[path] = module;
   const accepted = cachedData !== undefined && !script.cachedDataRejected;
+  let written = accepted;
   return {
     compiler: module.exports,
     cached: accepted,
     keep() {
-      if (!accepted) keepText(kept, script.createCachedData());
+      if (written) return;
+      written = true;
+      keepText(kept, script.createCachedData());
     },
   };
 }
