@@ -77,7 +77,7 @@ export function formatTypeScript(path: string, text: string): string {
   overflowing++;
   const last = lastFormatted.get(path);
   if (last?.text === text) return last.formatted;
-  const formatted = KEPT.get(text) ?? formatAndKeep(path, text);
+  const formatted = KEPT.get(path, text) ?? formatAndKeep(path, text);
   lastFormatted.set(path, { text, formatted });
   return formatted;
 }
@@ -94,7 +94,7 @@ export function overflowingTexts(): number {
 /** {@link formatUncached}, its result kept for the next run. */
 function formatAndKeep(path: string, text: string): string {
   const formatted = formatUncached(path, text);
-  KEPT.set(text, formatted);
+  KEPT.set(path, text, formatted);
   return formatted;
 }
 

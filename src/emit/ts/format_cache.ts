@@ -2,10 +2,12 @@
  * What the formatter made of a generated file, kept in the user cache from
  * one run to the next: a run whose files would format as a last one's did
  * neither loads the formatter's Wasm nor formats (on the bookstore, a third
- * of a `generate --target ts --skip-type-check`). An entry is named by a
- * hash of the text given to the formatter and holds that text and the
- * formatted one; it is used only when the text is the same, so a hash
- * collision or a damaged entry costs a formatting, never a wrong file.
+ * of a `generate --target ts --skip-type-check`). A file has one entry,
+ * named by a hash of its path and first line (the generated header, which
+ * names the project), holding the text given to the formatter and the
+ * formatted one: a new text replaces it, so the cache does not grow with
+ * every edit, and it is used only when the text is the same, so a damaged
+ * entry or a hash collision costs a formatting, never a wrong file.
  *
  * @module
  */
@@ -36,9 +38,9 @@ export class FormatCache {
     );
   }
 
-  /** What `text` was formatted to, when kept. */
-  get(text: string): string | undefined {
-    const kept = readKept(this.#entry(text));
+  /** What `text` of the file at `path` was formatted to, when kept. */
+  get(path: string, text: string): string | undefined {
+    const kept = readKept(this.#entry(path, text));
     if (kept === undefined) return undefined;
     const newline = kept.indexOf("\n");
     const length = Number(kept.slice(0, newline));
@@ -48,12 +50,17 @@ export class FormatCache {
     return kept.slice(start + length);
   }
 
-  /** Keeps what `text` was formatted to. */
-  set(text: string, formatted: string): void {
-    keepText(this.#entry(text), `${text.length}\n${text}${formatted}`);
+  /** Keeps what `text` of the file at `path` was formatted to. */
+  set(path: string, text: string, formatted: string): void {
+    keepText(
+      this.#entry(path, text),
+      `${text.length}\n${text}${formatted}`,
+    );
   }
 
-  #entry(text: string): string {
-    return join(this.#dir, `${textHash(text)}-${text.length}.ts.txt`);
+  #entry(path: string, text: string): string {
+    const end = text.indexOf("\n");
+    const header = end === -1 ? text : text.slice(0, end);
+    return join(this.#dir, `${textHash(`${path}\n${header}`)}.ts.txt`);
   }
 }
