@@ -67,29 +67,66 @@ export interface PreloadedCompiler {
   keep(): void;
 }
 
+/** The compiler's source and the code cache of an earlier run, read. */
+export interface CompilerFiles {
+  readonly path: string;
+  readonly source: string;
+  /** Where the code cache is kept. */
+  readonly kept: string;
+  readonly cachedData: Uint8Array | undefined;
+}
+
 /**
  * Loads the compiler `@ts-morph/common` bundles with the code cache of an
  * earlier run, for `@ts-morph/common` to use; undefined (nothing done) when
- * the compiler is loaded already or is not a local file.
+ * the compiler is loaded already or is not a local file:
+ * {@link readCompiler}, then {@link runCompiler}.
  */
 export async function preloadCompiler(
-  cache: string = join(cacheDir(), "v8"),
+  cache?: string,
 ): Promise<PreloadedCompiler | undefined> {
-  const path = compilerPath();
-  if (path === undefined || MODULE_CACHE[path] !== undefined) return undefined;
-  let source: string;
+  return runCompiler(await readCompiler(cache));
+}
+
+/**
+ * Reads the compiler's source and its code cache (in `cache`, default the
+ * user cache's `v8/`), without running anything: the CLI reads them while
+ * it finds the sources. Undefined when the compiler is loaded already, is
+ * not a local file or cannot be read; never rejects.
+ */
+export async function readCompiler(
+  cache?: string,
+): Promise<CompilerFiles | undefined> {
   try {
-    source = await Deno.readTextFile(path);
+    const path = compilerPath();
+    if (path === undefined || MODULE_CACHE[path] !== undefined) {
+      return undefined;
+    }
+    const source = await Deno.readTextFile(path);
+    const kept = join(
+      cache ?? join(cacheDir(), "v8"),
+      `typescript-${textHash(path)}-${source.length}-${Deno.version.v8}.bin`,
+    );
+    const cachedData = await Deno.readFile(kept).catch(() => undefined);
+    return { path, source, kept, cachedData };
   } catch {
     return undefined;
   }
-  const kept = join(
-    cache,
-    `typescript-${textHash(path)}-${source.length}-${Deno.version.v8}.bin`,
-  );
-  const cachedData = await Deno.readFile(kept).catch(() => undefined);
+}
+
+/**
+ * Runs the compiler {@link readCompiler} read, with its code cache, and
+ * puts it in Node's module cache; synchronous (about 35 ms: the CLI calls
+ * it once the type check runs, so that it does not delay the check).
+ */
+export function runCompiler(
+  files: CompilerFiles | undefined,
+): PreloadedCompiler | undefined {
   // Loaded meanwhile (an import while the files were read): leave it.
-  if (MODULE_CACHE[path] !== undefined) return undefined;
+  if (files === undefined || MODULE_CACHE[files.path] !== undefined) {
+    return undefined;
+  }
+  const { path, source, kept, cachedData } = files;
   const script = new vm.Script(
     `(function (${PARAMETERS.join(", ")}) {${source}\n})`,
     { filename: path, ...(cachedData === undefined ? {} : { cachedData }) },
