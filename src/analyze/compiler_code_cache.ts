@@ -14,13 +14,15 @@
  * package's CommonJS code when it loads the importing graph, before any of
  * its modules runs), so the CLI calls it before its dynamic import of the
  * analysis; where the compiler is loaded already it does nothing. V8 checks
- * that a cache belongs to the source and to itself (version, flags) and
- * rejects it otherwise: the code is then compiled as usual and the cache
- * made again. Nothing else changes: the same code runs, compiled sooner.
+ * that a cache belongs to a source of that length and to itself (version,
+ * flags) and rejects it otherwise: the code is then compiled as usual and
+ * the cache made again. Nothing else changes: the same code runs, compiled
+ * sooner.
  *
  * The cache lives in the user cache (`v8/`), named by the compiler file's
- * path and length and Deno's V8 version, and is written once, when a run
- * had none (or V8 rejected it): {@link PreloadedCompiler.keep}.
+ * path, length and modification time and Deno's V8 version, and is written
+ * once, when a run had none (or V8 rejected it):
+ * {@link PreloadedCompiler.keep}.
  *
  * @module
  */
@@ -102,10 +104,16 @@ export async function readCompiler(
     if (path === undefined || MODULE_CACHE[path] !== undefined) {
       return undefined;
     }
-    const source = await Deno.readTextFile(path);
+    const [source, info] = await Promise.all([
+      Deno.readTextFile(path),
+      Deno.stat(path),
+    ]);
+    // V8 checks a cache against the source's length, not its text: the
+    // file's modification time tells a file changed in place.
+    const version = `${source.length}-${info.mtime?.getTime() ?? 0}`;
     const kept = join(
       cache ?? join(cacheDir(), "v8"),
-      `typescript-${textHash(path)}-${source.length}-${Deno.version.v8}.bin`,
+      `typescript-${textHash(path)}-${version}-${Deno.version.v8}.bin`,
     );
     const cachedData = await Deno.readFile(kept).catch(() => undefined);
     return { path, source, kept, cachedData };
