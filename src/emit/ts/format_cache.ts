@@ -23,18 +23,27 @@ const FORMAT = 1;
 export class FormatCache {
   readonly #dir: string;
 
-  /**
-   * `dir` holds the entries of one formatter (default: the user cache's
-   * `format/` for the formatter at `pluginPath`).
-   */
+  /** `dir` holds the entries of one formatter. */
   constructor(dir: string) {
     this.#dir = dir;
   }
 
-  /** The cache of the formatter whose Wasm is at `pluginPath`. */
+  /**
+   * The cache of the formatter whose Wasm is at `pluginPath`, in the user
+   * cache's `format/`: named by that file's path, size and modification
+   * time, so another formatter never reads this one's entries.
+   */
   static forPlugin(pluginPath: string): FormatCache {
+    let stamp = "";
+    try {
+      const info = Deno.statSync(pluginPath);
+      stamp = `${info.size}-${info.mtime?.getTime() ?? 0}`;
+    } catch {
+      // Unreadable: the formatter will say so when it is loaded.
+    }
+    const formatter = textHash(`${pluginPath}\n${stamp}`);
     return new FormatCache(
-      join(cacheDir(), "format", `${FORMAT}-${textHash(pluginPath)}`),
+      join(cacheDir(), "format", `${FORMAT}-${formatter}`),
     );
   }
 
