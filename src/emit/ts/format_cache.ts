@@ -21,10 +21,10 @@ const FORMAT = 1;
 
 /** Formatted texts kept in a directory, by the text they were made from. */
 export class FormatCache {
-  readonly #dir: string;
+  readonly #dir: string | undefined;
 
-  /** `dir` holds the entries of one formatter. */
-  constructor(dir: string) {
+  /** `dir` holds the entries of one formatter (none: nothing is kept). */
+  constructor(dir: string | undefined) {
     this.#dir = dir;
   }
 
@@ -42,14 +42,20 @@ export class FormatCache {
       // Unreadable: the formatter will say so when it is loaded.
     }
     const formatter = textHash(`${pluginPath}\n${stamp}`);
-    return new FormatCache(
-      join(cacheDir(), "format", `${FORMAT}-${formatter}`),
-    );
+    let base: string;
+    try {
+      base = cacheDir();
+    } catch {
+      // No access to the environment: no user cache, nothing kept.
+      return new FormatCache(undefined);
+    }
+    return new FormatCache(join(base, "format", `${FORMAT}-${formatter}`));
   }
 
   /** What `text` of the file at `path` was formatted to, when kept. */
   get(path: string, text: string): string | undefined {
-    const kept = readKept(this.#entry(path, text));
+    const entry = this.#entry(path, text);
+    const kept = entry === undefined ? undefined : readKept(entry);
     if (kept === undefined) return undefined;
     const newline = kept.indexOf("\n");
     const length = Number(kept.slice(0, newline));
@@ -61,13 +67,14 @@ export class FormatCache {
 
   /** Keeps what `text` of the file at `path` was formatted to. */
   set(path: string, text: string, formatted: string): void {
-    keepText(
-      this.#entry(path, text),
-      `${text.length}\n${text}${formatted}`,
-    );
+    const entry = this.#entry(path, text);
+    if (entry !== undefined) {
+      keepText(entry, `${text.length}\n${text}${formatted}`);
+    }
   }
 
-  #entry(path: string, text: string): string {
+  #entry(path: string, text: string): string | undefined {
+    if (this.#dir === undefined) return undefined;
     const end = text.indexOf("\n");
     const header = end === -1 ? text : text.slice(0, end);
     return join(this.#dir, `${textHash(`${path}\n${header}`)}.ts.txt`);

@@ -66,5 +66,9 @@ Deno.test("format cache: a directory that cannot be written only keeps nothing",
     const cache = new FormatCache(join(file, "below"));
     cache.set("a.ts", TEXT, FORMATTED);
     assert.equal(cache.get("a.ts", TEXT), undefined);
+    // No user cache at all (no access to the environment): none kept.
+    const none = new FormatCache(undefined);
+    none.set("a.ts", TEXT, FORMATTED);
+    assert.equal(none.get("a.ts", TEXT), undefined);
   });
 });
