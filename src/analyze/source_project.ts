@@ -129,6 +129,17 @@ export class SourceProject {
     this.#changed();
   }
 
+  /**
+   * Parses the project file at `path` again from the same text, as if an
+   * edit had left it as it is: the next program and analysis see a new
+   * file (watch mode rehearses an edit this way, see `WatchSession`).
+   */
+  reparse(path: string): void {
+    const old = this.sourceFile(path);
+    this.#roots.set(path, this.#parse(path, old.text, true));
+    this.#changed();
+  }
+
   /** Drops the project file at `path`. */
   remove(path: string): void {
     if (this.#roots.delete(path)) this.#changed();

@@ -41,7 +41,7 @@ export async function findSources(
 ): Promise<ProjectSources> {
   const root = (await projectRoot(rootPath)).replaceAll("\\", "/");
   const sources = files === undefined
-    ? await discoverSources(root)
+    ? discoverSources(root)
     : files.map((file) =>
       (isAbsolute(file) ? file : resolve(root, file)).replaceAll("\\", "/")
     ).sort();
@@ -67,34 +67,37 @@ async function projectRoot(path: string): Promise<string> {
  * Every `.ts`/`.tsx` file under `root` except tests and Tailor's own output,
  * wherever it was written: a directory holding Tailor's marker file
  * (`.tailor-generated`), or a file starting with its generated header.
+ * The directories and the files' heads are read synchronously: three
+ * asynchronous calls per file cost 10-100 ms at 160 files, each a round
+ * trip through the event loop, against 1 ms.
  */
-export async function discoverSources(root: string): Promise<string[]> {
+export function discoverSources(root: string): string[] {
   const found: string[] = [];
-  const walk = async (dir: string): Promise<void> => {
-    const entries = await Array.fromAsync(Deno.readDir(dir));
+  const walk = (dir: string): void => {
+    const entries = [...Deno.readDirSync(dir)];
     if (entries.some((entry) => entry.name === MARKER_FILE)) return;
     for (const entry of entries) {
       const path = `${dir}/${entry.name}`;
       if (entry.isDirectory) {
         if (entry.name.startsWith(".")) continue;
         if (SKIPPED_DIRECTORIES.has(entry.name)) continue;
-        await walk(path);
+        walk(path);
       } else if (
-        entry.isFile && isSource(entry.name) && !await isGeneratedFile(path)
+        entry.isFile && isSource(entry.name) && !isGeneratedFile(path)
       ) {
         found.push(path);
       }
     }
   };
-  await walk(root);
+  walk(root);
   return found.sort();
 }
 
 /** Whether the file at `path` begins with Tailor's generated header. */
-export async function isGeneratedFile(path: string): Promise<boolean> {
+export function isGeneratedFile(path: string): boolean {
   let file: Deno.FsFile;
   try {
-    file = await Deno.open(path);
+    file = Deno.openSync(path);
   } catch {
     return false;
   }
@@ -102,7 +105,7 @@ export async function isGeneratedFile(path: string): Promise<boolean> {
     const head = new Uint8Array(HEADER_BYTES);
     let filled = 0;
     while (filled < head.length) {
-      const read = await file.read(head.subarray(filled));
+      const read = file.readSync(head.subarray(filled));
       if (read === null) break;
       filled += read;
     }

@@ -20,7 +20,7 @@ Deno.test("discoverSources: Tailor's own output is never a source, whatever its 
       ]),
     );
     assert.deepEqual(
-      (await discoverSources(root)).map((path) => path.slice(root.length + 1)),
+      discoverSources(root).map((path) => path.slice(root.length + 1)),
       ["main.ts", "src/entities.ts", "web/api/mine.ts", "web/short.ts"],
     );
     assert.equal(isInGeneratedDirectory(root, `${root}/gen/ts/Api.ts`), true);

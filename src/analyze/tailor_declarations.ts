@@ -24,6 +24,7 @@ import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ts } from "./compiler.ts";
 import { cacheDir } from "../typecheck/cache_dir.ts";
+import { keepText, readKept, textHash } from "../fs/cached_text.ts";
 
 /** Bumped when what is kept for a file changes meaning. */
 const FORMAT = 1;
@@ -91,13 +92,12 @@ export class TailorDeclarations {
   textOf(path: string, source: string): string {
     const kept = join(
       this.#dir,
-      `${basename(path, ".ts")}-${FORMAT}-${hash(source)}-${source.length}.txt`,
+      `${basename(path, ".ts")}-${FORMAT}-${
+        textHash(source)
+      }-${source.length}.txt`,
     );
-    try {
-      return Deno.readTextFileSync(kept);
-    } catch {
-      // Not kept yet (or unreadable): emitted below.
-    }
+    const read = readKept(kept);
+    if (read !== undefined) return read;
     const emitted = ts.transpileDeclaration(source, {
       fileName: path,
       reportDiagnostics: true,
@@ -106,47 +106,7 @@ export class TailorDeclarations {
     const text = (emitted.diagnostics?.length ?? 0) > 0
       ? source
       : emitted.outputText;
-    keep(kept, text);
+    keepText(kept, text);
     return text;
   }
-}
-
-/**
- * Writes `text` to `path` through a temporary file, so that a process
- * reading it never sees part of it. A cache that cannot be written (a
- * read-only home) only makes the next run emit again.
- */
-function keep(path: string, text: string): void {
-  const temp = `${path}.${Deno.pid}.tmp`;
-  try {
-    Deno.mkdirSync(join(path, ".."), { recursive: true });
-    Deno.writeTextFileSync(temp, text);
-    Deno.renameSync(temp, path);
-  } catch {
-    try {
-      Deno.removeSync(temp);
-    } catch {
-      // Never written.
-    }
-  }
-}
-
-/**
- * cyrb53, a 53-bit string hash (public domain), as 14 hex digits: with the
- * length, enough to tell two versions of one file apart.
- */
-function hash(text: string): string {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ code, 2654435761);
-    h2 = Math.imul(h2 ^ code, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507);
-  h1 ^= Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507);
-  h2 ^= Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16)
-    .padStart(14, "0");
 }

@@ -20,6 +20,7 @@ import {
   type ImportExtension,
 } from "../emit/ts/import_extension.ts";
 import { findSources } from "../analyze/sources.ts";
+import { readCompiler, runCompiler } from "../analyze/compiler_code_cache.ts";
 import { withUriPrefix } from "../model/uri_prefix.ts";
 import type { ApiModel } from "../model/api_model.ts";
 import { type Diagnostic, formatDiagnostic } from "../model/diagnostic.ts";
@@ -140,6 +141,8 @@ export async function clientRequest(
 export async function checkedModelSource(
   request: ClientRequest,
 ): Promise<ModelSource> {
+  // Read while the sources are found; run once the check runs.
+  const compilerFiles = readCompiler();
   const sources = await findSources(request.project);
   markPhase("sources found");
   let typeCheck: TypeCheckOption = false;
@@ -149,10 +152,13 @@ export async function checkedModelSource(
     diagnostics.catch(() => {}); // observed by the model source
     typeCheck = () => diagnostics;
   }
+  const preloaded = runCompiler(await compilerFiles);
   const { projectModel } = await import("../pipeline.ts");
   markPhase("analysis loaded");
   return (project, options) =>
-    projectModel(project, { ...options, typeCheck, sources });
+    projectModel(project, { ...options, typeCheck, sources }).finally(() =>
+      preloaded?.keep()
+    );
 }
 
 /**

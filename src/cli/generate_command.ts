@@ -14,6 +14,7 @@ import { ParallelRenderer } from "../render/parallel_render.ts";
 import { markPhase } from "../timings.ts";
 import { writtenLine } from "../fs/tree_changes.ts";
 import { incrementalRenderer } from "../render/artifact_renderer.ts";
+import { preloadCompiler } from "../analyze/compiler_code_cache.ts";
 import type { ParsedArgs } from "./command.ts";
 import {
   checkedModelSource,
@@ -74,8 +75,10 @@ export async function generate(args: ParsedArgs): Promise<number> {
 async function watch(args: ParsedArgs, out: string): Promise<number> {
   const interrupt = interruptSignal();
   const renderFiles = incrementalRenderer();
+  const compiler = await preloadCompiler();
   const render = async (modelOf: ModelSource) =>
-    await requestedFiles(await clientRequest(args), modelOf, renderFiles);
+    await requestedFiles(await clientRequest(args), modelOf, renderFiles)
+      .finally(() => compiler?.keep());
   const { watchGenerate } = await import("../watch/watch_generate.ts");
   const config = args.values.config;
   return await watchGenerate({

@@ -19,6 +19,7 @@ import {
 import { withUriPrefix } from "../model/uri_prefix.ts";
 import { MODEL_PATH, NULL_MODE_HEADER } from "../server/model_path.ts";
 import type { DiffSide } from "./diff_models.ts";
+import { preloadCompiler } from "../analyze/compiler_code_cache.ts";
 
 /** A side that cannot be read; one line, exit 2. */
 export class DiffSideError extends Error {
@@ -98,8 +99,10 @@ export async function loadRevision(
 }
 
 async function loadProject(dir: string): Promise<LoadedSide> {
+  const compiler = await preloadCompiler();
   const { projectModel } = await import("../pipeline.ts");
   const result = await projectModel(dir, { typeCheck: false });
+  compiler?.keep();
   if (!result.ok) {
     if ("diagnostics" in result) {
       return { ok: false, project: dir, diagnostics: result.diagnostics };

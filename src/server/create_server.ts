@@ -62,6 +62,7 @@ import { RESTART_NEEDED, servesSame } from "./serving_guard.ts";
 import type { AbsentResult } from "../model/absent_result.ts";
 import type { Reload, WatchServerOptions } from "../watch/watch_server.ts";
 import { devModelsOf } from "../dev/dev_models.ts";
+import { preloadCompiler } from "../analyze/compiler_code_cache.ts";
 
 /** Options of {@link createServer}. */
 export interface CreateServerOptions {
@@ -499,7 +500,9 @@ async function modelsOf(
   }
   const typeCheck = options.typeCheck !== false;
   const { watch } = options;
-  // Loaded here: the analyzer is not loaded where models are given.
+  // Loaded here: the analyzer is not loaded where models are given. The
+  // compiler first, with its code cache (none where it is loaded already).
+  const compiler = await preloadCompiler();
   const analyzed = watch === undefined
     ? await (await import("../pipeline.ts")).serverModels(options.project, {
       typeCheck,
@@ -522,6 +525,7 @@ async function modelsOf(
           : { debounceMs: watch.debounceMs }),
       },
     );
+  compiler?.keep();
   if (!analyzed.ok) {
     throw new ServerStartError(
       [

@@ -59,17 +59,32 @@ export class LiveProject {
   }
 
   /**
+   * Parses the project file at `path` (absolute) again from the same text
+   * and compares its code, as a refresh of an edit would: the change a
+   * rehearsal of an edit makes (see `WatchSession.rehearse`).
+   */
+  rehearse(path: string): Refresh {
+    const { project } = this.#loaded;
+    const code = codeOf(project.sourceFile(path));
+    project.reparse(path);
+    return {
+      changed: [path],
+      codeChanged: codeOf(project.sourceFile(path)) !== code,
+    };
+  }
+
+  /**
    * Re-reads the project's files and imported files among `paths`
    * (absolute), and adds or removes the source files that appeared or
    * disappeared under the root (unless `rediscover` is false: the caller
    * knows only contents changed).
    */
-  async refresh(
+  refresh(
     paths: Iterable<string>,
     { rediscover = true }: { readonly rediscover?: boolean } = {},
-  ): Promise<Refresh> {
+  ): Refresh {
     const { root, project, files } = this.#loaded;
-    const discovered = rediscover ? await discoverSources(root) : files;
+    const discovered = rediscover ? discoverSources(root) : files;
     const before = new Set(files);
     const now = new Set(discovered);
     const changed: string[] = [];

@@ -98,3 +98,18 @@ Deno.test("LiveProject: an imported file outside the root is read again; its edi
     await Deno.remove(base, { recursive: true });
   }
 });
+
+Deno.test("LiveProject: a rehearsed edit parses a file again from the same text, its code unchanged", async () => {
+  const dir = await project({ "a.ts": "/** A. */\nexport const a = 1;\n" });
+  try {
+    const live = await LiveProject.load(dir);
+    const a = `${dir}/a.ts`;
+    const before = live.loaded.project.sourceFile(a);
+    assert.deepEqual(live.rehearse(a), { changed: [a], codeChanged: false });
+    const after = live.loaded.project.sourceFile(a);
+    assert.notEqual(after, before, "a new parse, as after an edit");
+    assert.equal(after.text, before.text);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -113,13 +113,20 @@ export async function watchGenerate(
       ? undefined
       : await withPageAssets(files, pageAssets);
   };
+  // A controller of the last model: the file a rehearsed edit touches.
+  let controller: string | undefined;
   const modelOf: ModelSource = async (project, modelOptions) => {
     session ??= await WatchSession.open(project);
-    return await loadedModel(session.loaded, {
+    const result = await loadedModel(session.loaded, {
       ...modelOptions,
       analyze: session.analyze,
       typeCheck: session.typeCheck(modelOptions.typeCheck),
     });
+    const file = result.ok ? result.model.services[0]?.source.file : undefined;
+    controller = file === undefined
+      ? undefined
+      : `${session.loaded.root}/${file}`;
+    return result;
   };
   let current: TreeFiles | undefined;
   try {
@@ -129,8 +136,20 @@ export async function watchGenerate(
       current = first;
     }
     if (session === undefined) return 1;
-    // Ready for the first edit before saying so.
+    // Ready for the first edit before saying so: the import graph read, and
+    // an edit of a controller rehearsed (the same text saved again), which
+    // writes nothing unless the project changed meanwhile.
     session.prepare();
+    if (current !== undefined && rehearse(session, controller)) {
+      const next = await generate();
+      if (next !== undefined) {
+        const changes = await writeChanges(out, current, next);
+        current = next;
+        if (changes.written.length + changes.removed.length > 0) {
+          log(writtenLine(out, next.size, changes));
+        }
+      }
+    }
     log(`watching ${session.loaded.root} for changes (Ctrl-C stops)`);
     const alsoFiles = await configFiles(
       session.loaded.root,
@@ -161,6 +180,11 @@ export async function watchGenerate(
   } finally {
     session?.close();
   }
+}
+
+/** {@link WatchSession.rehearse} of `file`, when there is one. */
+function rehearse(session: WatchSession, file: string | undefined): boolean {
+  return file !== undefined && session.rehearse(file);
 }
 
 /**

@@ -74,6 +74,8 @@ async function startWatch({ inside = false } = {}) {
   const changes = new Queue<TreeChanges | undefined>();
   const ready = Promise.withResolvers<void>();
   const controller = new AbortController();
+  /** When the first output was reported written (ms since the epoch). */
+  let firstWrittenAt = 0;
   // What cli.ts does: the configuration read, diagnostics printed, files of
   // every artifact.
   const render = async (modelOf: ModelSource) => {
@@ -93,6 +95,7 @@ async function startWatch({ inside = false } = {}) {
     signal: controller.signal,
     log: (line) => {
       printed.push(line);
+      if (line.startsWith("wrote ")) firstWrittenAt = Date.now();
       if (line.startsWith("watching ")) ready.resolve();
     },
     onChange: (written) => changes.push(written),
@@ -109,7 +112,7 @@ async function startWatch({ inside = false } = {}) {
     assert.equal(await done, 0);
     await copy.remove();
   };
-  return { out, printed, changes, edit, stop };
+  return { out, printed, changes, edit, stop, firstWrittenAt };
 }
 
 Deno.test("generate --watch: a doc comment edit rewrites exactly the edited controller's outputs", async () => {
@@ -149,6 +152,21 @@ Deno.test("generate --watch: a doc comment edit rewrites exactly the edited cont
       await Deno.readTextFile(`${watch.out}/ts/services/BookService.ts`),
       /Books of the store, listed and detailed\./,
     );
+  } finally {
+    await watch.stop();
+  }
+});
+
+Deno.test("generate --watch: the edit rehearsed before it says `watching` writes and prints nothing", async () => {
+  const watch = await startWatch();
+  try {
+    assert.equal(watch.printed.length, 2, watch.printed.join("\n"));
+    assert.match(watch.printed[0]!, /^wrote \d+ files to /);
+    assert.match(watch.printed[1]!, /^watching /);
+    // Every file as the first generation wrote it: none written since.
+    const files = await snapshot(watch.out);
+    const newest = Math.max(...[...files.values()].map((file) => file.mtime));
+    assert.ok(newest <= watch.firstWrittenAt, "a file was written again");
   } finally {
     await watch.stop();
   }

@@ -10,7 +10,10 @@
  * the version below to the one `deno` embeds.
  *
  * The Wasm module is read and instantiated once, on first use (about 30 ms);
- * formatting is then a pure function of the text.
+ * formatting is then a pure function of the text, so what it made of a text
+ * is kept in the user cache (`format_cache.ts`): a run that formats the
+ * same texts as an earlier one (the same entities, the same operations)
+ * reads them, without the Wasm.
  *
  * Speed: formatting was a third of a whole generation. The emitters write
  * their text as `deno fmt` would wherever a line fits in 80 columns, so a
@@ -24,9 +27,13 @@
 
 import { createFromBuffer, type Formatter } from "@dprint/formatter";
 import { getPath } from "@dprint/typescript";
+import { FormatCache } from "./format_cache.ts";
 import { LINE_WIDTH } from "./layout.ts";
 
 let formatter: Formatter | undefined;
+
+/** What earlier runs formatted, in the user cache. */
+const KEPT = FormatCache.forPlugin(getPath());
 
 /**
  * The last text formatted for each path and its result: a regeneration in
@@ -70,7 +77,7 @@ export function formatTypeScript(path: string, text: string): string {
   overflowing++;
   const last = lastFormatted.get(path);
   if (last?.text === text) return last.formatted;
-  const formatted = formatUncached(path, text);
+  const formatted = KEPT.get(path, text) ?? formatAndKeep(path, text);
   lastFormatted.set(path, { text, formatted });
   return formatted;
 }
@@ -82,6 +89,13 @@ export function formatTypeScript(path: string, text: string): string {
  */
 export function overflowingTexts(): number {
   return overflowing;
+}
+
+/** {@link formatUncached}, its result kept for the next run. */
+function formatAndKeep(path: string, text: string): string {
+  const formatted = formatUncached(path, text);
+  KEPT.set(path, text, formatted);
+  return formatted;
 }
 
 function formatUncached(path: string, text: string): string {

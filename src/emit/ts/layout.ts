@@ -165,10 +165,95 @@ export function castReturn(
  * `deno fmt` breaks it when it overflows. Ends with a newline.
  */
 export function exportLine(names: readonly string[], from: string): string {
-  const line = `export { ${names.join(", ")} } from ${from};`;
+  return namesFromLine("export", names, from);
+}
+
+/**
+ * `import type { A, B } from "./A.ts";`, broken one name a line as
+ * `deno fmt` breaks it when it overflows. Ends with a newline.
+ */
+export function importTypeLine(
+  names: readonly string[],
+  from: string,
+): string {
+  return namesFromLine("import type", names, from);
+}
+
+/** `<keyword> { names } from <from>;`, broken one name a line when long. */
+function namesFromLine(
+  keyword: string,
+  names: readonly string[],
+  from: string,
+): string {
+  const line = `${keyword} { ${names.join(", ")} } from ${from};`;
   if (fits(line)) return `${line}\n`;
   const members = names.map((name) => `${INDENT}${name},\n`).join("");
-  return `export {\n${members}} from ${from};\n`;
+  return `${keyword} {\n${members}} from ${from};\n`;
+}
+
+/**
+ * `key: <T>(...options: O) => query(a, b, c)(...options),` (a query of
+ * `queries.ts` generic in its fetcher) on one line when it fits, else as
+ * `deno fmt` lays it out: the type parameter on its own line when the
+ * opening overflows, the parameter on its own line (`O` broken as
+ * {@link fittedType} breaks it), then the body ({@link arrowCallLines}).
+ * A parameter that would fit beside the opening, or a line that still
+ * overflows, gives the one long line: the formatter then lays it out.
+ */
+export function shapedQueryLines(
+  indent: string,
+  key: string,
+  typeParameter: string,
+  optionsType: string,
+  args: readonly string[],
+): string[] {
+  const line =
+    `${indent}${key}: <${typeParameter}>(...options: ${optionsType}) => query(${
+      args.join(", ")
+    })(...options),`;
+  if (fits(line)) return [line];
+  const inner = indent + INDENT;
+  const oneLineOpening = `${indent}${key}: <${typeParameter}>(`;
+  const opening = fits(oneLineOpening)
+    ? [oneLineOpening]
+    : [`${indent}${key}: <`, `${inner}${typeParameter},`, `${indent}>(`];
+  if (fits(`${opening.at(-1)}...options: ${optionsType}) =>`)) return [line];
+  const lines = [
+    ...opening,
+    ...fittedType(`${inner}...options: `, optionsType, "", inner),
+    ...arrowCallLines(indent, args),
+  ];
+  return lines.every(fits) ? lines : [line];
+}
+
+/**
+ * `) => query(a, b, c)(...options),` closing a broken parameter list at
+ * `indent`: on that line when it fits, else the call on the next line,
+ * else with its `(...options)` broken when only that overflows, else its
+ * arguments one a line.
+ */
+function arrowCallLines(indent: string, args: readonly string[]): string[] {
+  const inner = indent + INDENT;
+  const call = `query(${args.join(", ")})`;
+  const closing = `${indent}) => ${call}(...options),`;
+  if (fits(closing)) return [closing];
+  if (fits(`${inner}${call}(...options),`)) {
+    return [`${indent}) =>`, `${inner}${call}(...options),`];
+  }
+  if (fits(`${inner}${call}(`)) {
+    return [
+      `${indent}) =>`,
+      `${inner}${call}(`,
+      `${inner}${INDENT}...options,`,
+      `${inner}),`,
+    ];
+  }
+  return [
+    `${indent}) =>`,
+    `${inner}query(`,
+    ...args.map((arg) => `${inner}${INDENT}${arg},`),
+    `${inner})(...options),`,
+  ];
 }
 
 /** `Name<A, B>` split into name and top-level arguments, else undefined. */

@@ -25,7 +25,7 @@ import type {
 } from "../../model/api_model.ts";
 import { withExtension } from "./import_extension.ts";
 import type { ImportExtension } from "./import_extension.ts";
-import { LINE_WIDTH } from "./layout.ts";
+import { importTypeLine, LINE_WIDTH, shapedQueryLines } from "./layout.ts";
 import { docLines, INDENT, lowerFirst, propertyKey } from "./render.ts";
 import { optionKey } from "./service_file.ts";
 import { FETCHERS_FILE } from "./fetchers_file.ts";
@@ -194,16 +194,14 @@ export function queriesFileText(
     ...(kinds.has("query") || kinds.has("infiniteQuery") ? ["CallSignal"] : []),
   ];
   const imports = [
-    `import type { ${apiName} } from ${from(`${apiName}.ts`)};`,
-    ...(executorTypes.length === 0 ? [] : [
-      `import type { ${executorTypes.join(", ")} } from ${
-        from("Executor.ts")
-      };`,
-    ]),
-    ...(fetcherEntities.size === 0 ? [] : [
-      `import type { ${fetcherTypes.join(", ")} } from ${from(FETCHERS_FILE)};`,
-    ]),
-  ].join("\n");
+    importTypeLine([apiName], from(`${apiName}.ts`)),
+    ...(executorTypes.length === 0
+      ? []
+      : [importTypeLine(executorTypes, from("Executor.ts"))]),
+    ...(fetcherEntities.size === 0
+      ? []
+      : [importTypeLine(fetcherTypes, from(FETCHERS_FILE))]),
+  ].join("").trimEnd();
   return `${imports}
 
 ${helpersText(kinds)}${
@@ -279,7 +277,7 @@ function serviceLines(
     const entity = clientFetcherEntity(operation);
     if (kind === "query" && entity !== undefined) {
       fetcherEntities.add(entity);
-      lines.push(shapedQueryLine(inner, name, operation, entity));
+      lines.push(...shapedQuery(inner, name, operation, entity));
     } else {
       lines.push(
         ...callLines(inner, `${propertyKey(operation.name)}: ${kind}`, args),
@@ -315,20 +313,23 @@ function clientFetcherEntity(operation: OperationModel): string | undefined {
 /**
  * The query of an operation whose client chooses the shape: generic in the
  * fetcher, as the operation is, so `data` is exactly the shape asked for.
- * One line: the file then goes through the formatter (`formatTypeScript`).
+ * Laid out as `deno fmt` lays it out ({@link shapedQueryLines}), else one
+ * line, and the file goes through the formatter (`formatTypeScript`).
  */
-function shapedQueryLine(
+function shapedQuery(
   indent: string,
   service: string,
   operation: OperationModel,
   entity: string,
-): string {
+): string[] {
   const send = `api.${service}.${operation.name}<F>`;
-  return `${indent}${propertyKey(operation.name)}: <F extends AnyFetcherOf<${
-    JSON.stringify(entity)
-  }> = ${entity}Fetcher>(...options: OptionsArgument<Parameters<typeof ${send}>[0]>) => query(${
-    JSON.stringify(service)
-  }, ${keyName(operation)}, ${send})(...options),`;
+  return shapedQueryLines(
+    indent,
+    propertyKey(operation.name),
+    `F extends AnyFetcherOf<${JSON.stringify(entity)}> = ${entity}Fetcher`,
+    `OptionsArgument<Parameters<typeof ${send}>[0]>`,
+    [JSON.stringify(service), keyName(operation), send],
+  );
 }
 
 /**
