@@ -9,6 +9,19 @@ import { artifactRoutes, renderArtifact } from "./artifacts.ts";
 
 const TREESHOP = new URL("../../fixtures/treeshop", import.meta.url).pathname;
 
+/** The treeshop's golden model and its versions, the first one made. */
+async function treeshopVersions() {
+  const config = await loadConfig(TREESHOP);
+  const model = await readGoldenModel("treeshop");
+  const versions = new ArtifactVersions(
+    config,
+    "treeshop",
+    artifactRoutes(config),
+  );
+  versions.next(model);
+  return { config, model, versions };
+}
+
 Deno.test("artifact versions: each artifact is the bytes a request renders; an unchanged model changes nothing", async () => {
   const config = await loadConfig(TREESHOP);
   const routes = artifactRoutes(config);
@@ -29,14 +42,7 @@ Deno.test("artifact versions: each artifact is the bytes a request renders; an u
 });
 
 Deno.test("artifact versions: a doc edit changes the files that carry it, and the groups of its operations", async () => {
-  const config = await loadConfig(TREESHOP);
-  const model = await readGoldenModel("treeshop");
-  const versions = new ArtifactVersions(
-    config,
-    "treeshop",
-    artifactRoutes(config),
-  );
-  versions.next(model);
+  const { model, versions } = await treeshopVersions();
   const service = model.services[0]!;
   const operation = service.operations[0]!;
   const edited: ApiModel = {
@@ -85,14 +91,7 @@ async function filesOf(bytes: Uint8Array): Promise<Map<string, string>> {
 }
 
 Deno.test("artifact versions: a delta holds the files changed since a version a client holds, for each import style", async () => {
-  const config = await loadConfig(TREESHOP);
-  const model = await readGoldenModel("treeshop");
-  const versions = new ArtifactVersions(
-    config,
-    "treeshop",
-    artifactRoutes(config),
-  );
-  versions.next(model);
+  const { config, model, versions } = await treeshopVersions();
   const first = versions.artifact("ts")!;
   const firstNone = versions.artifact("ts", "none")!;
   assert.notEqual(first.etag, firstNone.etag);
@@ -126,14 +125,7 @@ Deno.test("artifact versions: a delta holds the files changed since a version a 
 });
 
 Deno.test("artifact versions: an edit that changes most files sends the whole archive", async () => {
-  const config = await loadConfig(TREESHOP);
-  const model = await readGoldenModel("treeshop");
-  const versions = new ArtifactVersions(
-    config,
-    "treeshop",
-    artifactRoutes(config),
-  );
-  versions.next(model);
+  const { model, versions } = await treeshopVersions();
   const base = versions.artifact("ts")!.etag;
   versions.next({
     ...model,
@@ -147,14 +139,7 @@ Deno.test("artifact versions: an edit that changes most files sends the whole ar
 });
 
 Deno.test("artifact versions over HTTP: 226 with the delta when asked for, else the whole archive or 304", async () => {
-  const config = await loadConfig(TREESHOP);
-  const model = await readGoldenModel("treeshop");
-  const versions = new ArtifactVersions(
-    config,
-    "treeshop",
-    artifactRoutes(config),
-  );
-  versions.next(model);
+  const { model, versions } = await treeshopVersions();
   const base = versions.artifact("ts")!.etag;
   versions.next(withDoc(model, "Edited."));
   const current = versions.artifact("ts")!;
