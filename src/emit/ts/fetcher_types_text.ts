@@ -142,41 +142,12 @@ export class FetcherTypes {
     ];
     for (const property of entity.properties) {
       const key = JSON.stringify(property.name);
-      const doc = property.doc === undefined ? [] : [
-        `  /** ${
-          property.doc.replaceAll("*/", "*\\/").split("\n").join(" ")
-        } */`,
-      ];
+      const doc = docLines(property.doc);
       const optional = nullable.has(property.name);
-      const drop = `  ${property.name}(include: false): ${
-        next(`Without<S, ${key}>`)
-      };`;
+      const drop = dropLine(property.name, next);
       const type = property.type;
       if (property.name === "id") {
         lines.push(...doc, `  id(include?: true): ${next("S")};`);
-        continue;
-      }
-      if (type.kind === "static") {
-        lines.push(
-          ...doc,
-          `  ${property.name}(): ${
-            next(
-              `With<S, ${key}, ${
-                this.#entry(property.name, this.#value(type), optional)
-              }>`,
-            )
-          };`,
-          ...doc,
-          `  ${property.name}<C>(child: ${type.name}Fetcher<C>): ${
-            next(
-              `With<S, ${key}, ${
-                this.#entry(property.name, "Simplify<C>", optional)
-              }>`,
-            )
-          };`,
-          ...doc,
-          drop,
-        );
         continue;
       }
       if (isAssociation(type)) {
@@ -224,14 +195,7 @@ export class FetcherTypes {
         continue;
       }
       lines.push(
-        ...doc,
-        `  ${property.name}(include?: true): ${
-          next(
-            `S & ${this.#entry(property.name, this.#value(type), optional)}`,
-          )
-        };`,
-        ...doc,
-        drop,
+        ...this.#valueMembers(property.name, type, optional, doc, next),
       );
     }
     lines.push("}");
@@ -243,6 +207,45 @@ export class FetcherTypes {
       } };`,
     );
     return lines.join("\n") + "\n";
+  }
+
+  /**
+   * The members selecting a value property `name` (of an entity or an
+   * embeddable): an embeddable's with or without a child fetcher, a
+   * scalar's, and the one leaving it out; each after `doc`.
+   */
+  #valueMembers(
+    name: string,
+    type: TypeRef,
+    optional: boolean,
+    doc: readonly string[],
+    next: (shape: string) => string,
+  ): string[] {
+    const key = JSON.stringify(name);
+    if (type.kind !== "static") {
+      return [
+        ...doc,
+        `  ${name}(include?: true): ${
+          next(`S & ${this.#entry(name, this.#value(type), optional)}`)
+        };`,
+        ...doc,
+        dropLine(name, next),
+      ];
+    }
+    return [
+      ...doc,
+      `  ${name}(): ${
+        next(
+          `With<S, ${key}, ${this.#entry(name, this.#value(type), optional)}>`,
+        )
+      };`,
+      ...doc,
+      `  ${name}<C>(child: ${type.name}Fetcher<C>): ${
+        next(`With<S, ${key}, ${this.#entry(name, "Simplify<C>", optional)}>`)
+      };`,
+      ...doc,
+      dropLine(name, next),
+    ];
   }
 
   /** The fetcher interface and token of an embeddable. */
@@ -262,47 +265,14 @@ export class FetcherTypes {
       "  toString(): string;",
     ];
     for (const field of type.properties) {
-      const key = JSON.stringify(field.name);
-      const doc = field.doc === undefined ? [] : [
-        `  /** ${field.doc.replaceAll("*/", "*\\/").split("\n").join(" ")} */`,
-      ];
-      const drop = `  ${field.name}(include: false): ${
-        next(`Without<S, ${key}>`)
-      };`;
-      if (field.type.kind === "static") {
-        lines.push(
-          ...doc,
-          `  ${field.name}(): ${
-            next(
-              `With<S, ${key}, ${
-                this.#entry(field.name, this.#value(field.type), field.optional)
-              }>`,
-            )
-          };`,
-          ...doc,
-          `  ${field.name}<C>(child: ${field.type.name}Fetcher<C>): ${
-            next(
-              `With<S, ${key}, ${
-                this.#entry(field.name, "Simplify<C>", field.optional)
-              }>`,
-            )
-          };`,
-          ...doc,
-          drop,
-        );
-        continue;
-      }
       lines.push(
-        ...doc,
-        `  ${field.name}(include?: true): ${
-          next(
-            `S & ${
-              this.#entry(field.name, this.#value(field.type), field.optional)
-            }`,
-          )
-        };`,
-        ...doc,
-        drop,
+        ...this.#valueMembers(
+          field.name,
+          field.type,
+          field.optional,
+          docLines(field.doc),
+          next,
+        ),
       );
     }
     lines.push("}", "");
@@ -314,6 +284,20 @@ export class FetcherTypes {
     );
     return lines.join("\n") + "\n";
   }
+}
+
+/** A member's doc comment, on one line (none without a doc). */
+function docLines(doc: string | undefined): string[] {
+  return doc === undefined
+    ? []
+    : [`  /** ${doc.replaceAll("*/", "*\\/").split("\n").join(" ")} */`];
+}
+
+/** The member leaving property `name` out of the shape. */
+function dropLine(name: string, next: (shape: string) => string): string {
+  return `  ${name}(include: false): ${
+    next(`Without<S, ${JSON.stringify(name)}>`)
+  };`;
 }
 
 /** Whether a property type is an association (to one or many entities). */
