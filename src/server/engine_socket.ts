@@ -10,6 +10,7 @@
  */
 
 import { dirname } from "node:path";
+import { exists } from "../fs/exists.ts";
 import { acceptLoop } from "./accept_loop.ts";
 
 /** Deno's engine on a Unix socket of this process, for relayed requests. */
@@ -168,15 +169,6 @@ export async function removeStale(temp: string): Promise<number> {
     }
   }
   return removed;
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await Deno.stat(path);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Whether nobody answers on the socket at `path` (or it is not there). */

@@ -9,6 +9,7 @@
  */
 
 import { dirname, isAbsolute, join, resolve } from "node:path";
+import { exists } from "../fs/exists.ts";
 
 /** The compiler options `deno check` uses when its config sets none. */
 const DENO_DEFAULTS: Readonly<Record<string, unknown>> = {
@@ -188,15 +189,6 @@ async function parseJsonc(
   return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)
     ? parsed as Record<string, unknown>
     : undefined;
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await Deno.stat(path);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 async function readTextIfExists(path: string): Promise<string | undefined> {
