@@ -172,7 +172,10 @@ export function modelJson(model: ApiModel, memo: FileMemo = NO_MEMO): string {
       if (text !== undefined) parts.push(head, text);
     }
   }
-  return parts.length === 0 ? "{}\n" : `${parts.join("")}\n}\n`;
+  if (parts.length === 0) return "{}\n";
+  // The end joined too: text added to a joined string is copied again.
+  parts.push("\n}\n");
+  return parts.join("");
 }
 
 /** An item of a top-level array of the model, as `model.json` has it. */

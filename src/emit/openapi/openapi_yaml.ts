@@ -39,8 +39,19 @@ export function directYaml(
   value: unknown,
   cache?: YamlCache,
 ): string | undefined {
+  // The document's lines and its maps' lines, joined once (with the final
+  // line break): joining the maps' text first would copy the document twice
+  // more.
+  const text = () => {
+    const lines = items(value, "", cache, true);
+    lines.push("");
+    return lines.join("\n");
+  };
   try {
-    return `${block(value, "", cache)}\n`;
+    return cache !== undefined && typeof value === "object" &&
+        value !== null && !Array.isArray(value)
+      ? cache(value, "", text)
+      : text();
   } catch (error) {
     if (error instanceof Unsupported) return undefined;
     throw error;
@@ -126,11 +137,24 @@ function blockOf(
   indent: string,
   cache: YamlCache | undefined,
 ): string {
-  const items = collection(value);
-  if (items === undefined) throw new Unsupported();
+  return items(value, indent, cache, false).join("\n");
+}
+
+/**
+ * The lines of a collection at `indent`: one per item, or with `spread`
+ * (the document itself), its maps' own items line by line.
+ */
+function items(
+  value: unknown,
+  indent: string,
+  cache: YamlCache | undefined,
+  spread: boolean,
+): string[] {
+  const entries = collection(value);
+  if (entries === undefined) throw new Unsupported();
   const lines: string[] = [];
-  if ("seq" in items) {
-    for (const item of items.seq) {
+  if ("seq" in entries) {
+    for (const item of entries.seq) {
       if (Array.isArray(item) && item.length > 0) throw new Unsupported();
       lines.push(
         !nonEmpty(item)
@@ -141,17 +165,22 @@ function blockOf(
       );
     }
   } else {
-    for (const [key, item] of items.map) {
+    for (const [key, item] of entries.map) {
       if (item === undefined) throw new Unsupported();
       const head = `${indent}${scalar(key, indent, true)}:`;
-      lines.push(
-        !nonEmpty(item)
-          ? `${head} ${scalar(item, indent + STEP, false)}`
-          : `${head}\n${block(item, indent + STEP, cache)}`,
-      );
+      if (!nonEmpty(item)) {
+        lines.push(`${head} ${scalar(item, indent + STEP, false)}`);
+      } else if (spread && !Array.isArray(item)) {
+        lines.push(head);
+        for (const line of items(item, indent + STEP, cache, false)) {
+          lines.push(line);
+        }
+      } else {
+        lines.push(`${head}\n${block(item, indent + STEP, cache)}`);
+      }
     }
   }
-  return lines.join("\n");
+  return lines;
 }
 
 /** A scalar (or empty collection) as the `yaml` package writes it. */
