@@ -1,5 +1,8 @@
 import { deepStrictEqual, rejects } from "node:assert/strict";
 import { startBareServer, startSqlBaseline } from "./bench_http.ts";
+import { pageSql } from "./bench_http_server.ts";
+import { bookstoreStore } from "../fixtures/bookstore/data.ts";
+import { BookController } from "../fixtures/bookstore/book_controller.ts";
 
 Deno.test("the bare Hono server answers with the file's bytes", async () => {
   const file = await Deno.makeTempFile({ suffix: ".zip" });
@@ -50,5 +53,18 @@ Deno.test("the SQL baseline pages books sorted by name, then edition down", asyn
   } finally {
     await server.stop();
     await Deno.remove(file);
+  }
+});
+
+Deno.test("the SQL baselines run the statement the store sends for /books", async () => {
+  const statements: string[] = [];
+  const store = bookstoreStore({ onStatement: (sql) => statements.push(sql) });
+  try {
+    await store.ready();
+    statements.length = 0;
+    await new BookController(store).findBooks(0, 20);
+    deepStrictEqual(statements, [pageSql(() => "?")]);
+  } finally {
+    await store.close();
   }
 });

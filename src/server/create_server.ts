@@ -38,6 +38,7 @@ import {
   renderArtifact,
 } from "./artifacts.ts";
 import { controllerRoutes, type Injector } from "./routes/mount.ts";
+import { StaticPathRouter } from "./static_path_router.ts";
 import { type CorsOptions, corsPolicy } from "./cors.ts";
 import {
   type Authenticator,
@@ -300,7 +301,7 @@ export async function createServer(
     once: true,
   });
   const fetcherManifest = await manifestOf(options, config);
-  const app = new Hono();
+  const app = new Hono({ router: new StaticPathRouter() });
   const routes: string[] = [];
   if (options.cors !== undefined && options.cors.origins.length > 0) {
     app.use(corsPolicy(options.cors, headerParameters(models.server)));
