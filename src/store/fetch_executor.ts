@@ -93,52 +93,88 @@ export async function loadRoots(
   const { schema, dialect } = context;
   const table = schema.table(fetcher.entity);
   const params = new SqlParams(dialect);
-  const build = () =>
-    `SELECT ${selectList(context, table, fetcher).join(", ")}`;
-  const head = context.pieces?.head(fetcher, build) ?? build();
   const filtered = filteredTables(context, params);
-  const from = `FROM ${dialect.quote(table.name)} ${TARGET}`;
-  const where = () =>
-    whereClause(whereConditions(
-      schema,
-      dialect,
-      table,
-      TARGET,
-      query.where ?? {},
-      params,
-    ));
-  // The total as an uncorrelated subquery, run once: COUNT(*) OVER () would
-  // make the engine sort every matching row instead of the page's.
-  const totalColumn = query.withTotal === true
-    ? `, (${["SELECT COUNT(*)", from, where()].filter(Boolean).join(" ")}) AS ${
-      dialect.quote(TOTAL_KEY)
-    }`
-    : "";
-  const conditions = where();
+  const where = query.where ?? {};
   const limit = meter === undefined
     ? query.limit
     : Math.min(query.limit ?? Infinity, meter.rowLimit);
-  const sql = [
-    filtered,
-    `${head}${totalColumn} ${from}`,
-    conditions,
-    `ORDER BY ${orderBy(context, table, query.sort ?? [])}`,
+  // `paging()` adds limit and offset last: after the conditions' values.
+  const paging = () =>
     dialect.limitOffset(
       limit === undefined ? undefined : params.add(limit),
       query.offset === undefined ? undefined : params.add(query.offset),
-    ),
-  ].filter(Boolean).join(" ");
+    );
+  const build = (tail: () => string) => {
+    const from = `FROM ${dialect.quote(table.name)} ${TARGET}`;
+    const conditions = () =>
+      whereClause(
+        whereConditions(schema, dialect, table, TARGET, where, params),
+      );
+    // The total as an uncorrelated subquery, run once: COUNT(*) OVER () would
+    // make the engine sort every matching row instead of the page's.
+    const totalColumn = query.withTotal === true
+      ? `, (${
+        ["SELECT COUNT(*)", from, conditions()].filter(Boolean).join(" ")
+      }) AS ${dialect.quote(TOTAL_KEY)}`
+      : "";
+    return [
+      filtered,
+      `${rootHead(context, table, fetcher)}${totalColumn} ${from}`,
+      conditions(),
+      `ORDER BY ${orderBy(context, table, query.sort ?? NO_SORT)}`,
+      tail(),
+    ].filter(Boolean).join(" ");
+  };
+  // Without filters and conditions, limit and offset are the only values
+  // and the text depends on the fetcher, the sort and which of the two
+  // there are: it is kept.
+  let sql: string;
+  if (filtered !== "" || !isEmpty(where) || context.pieces === undefined) {
+    sql = build(paging);
+  } else {
+    const tail = paging();
+    const shape = `${query.withTotal === true ? "total" : ""}/${tail}`;
+    sql = context.pieces.statement(
+      fetcher,
+      query.sort ?? NO_SORT,
+      shape,
+      () => build(() => tail),
+    );
+  }
   const rows = await context.run(sql, params.values);
-  const loaded = toLoaded(context, table, fetcher, rows);
+  const first = rows[0]?.[TOTAL_KEY];
+  const total = first === undefined ? undefined : Number(first);
+  if (meter === undefined && !hasAssociation(fetcher)) {
+    // One level, nothing counted: the objects alone.
+    return { objects: rowObjects(context, table, fetcher, rows), total };
+  }
+  const objects = rowObjects(context, table, fetcher, rows);
+  const loaded = withRows(objects, rows);
   meter?.addLevel(loaded);
   if (hasAssociation(fetcher)) {
     await loadAssociations(context, table, fetcher, loaded, meter);
   }
-  const total = rows[0]?.[TOTAL_KEY];
-  return {
-    objects: loaded.map((node) => node.object),
-    total: total === undefined ? undefined : Number(total),
-  };
+  return { objects, total };
+}
+
+/** No sort terms: the id alone orders the rows. */
+const NO_SORT: readonly SortTerm[] = [];
+
+/** `SELECT <columns>` of a root query of `fetcher` (kept per fetcher). */
+function rootHead(
+  context: ExecutionContext,
+  table: EntityTable,
+  fetcher: AnyFetcher,
+): string {
+  const build = () =>
+    `SELECT ${selectList(context, table, fetcher).join(", ")}`;
+  return context.pieces?.head(fetcher, build) ?? build();
+}
+
+/** Whether a condition object has no condition. */
+function isEmpty(where: object): boolean {
+  for (const _ in where) return false;
+  return true;
 }
 
 function hasAssociation(fetcher: AnyFetcher): boolean {
@@ -148,17 +184,17 @@ function hasAssociation(fetcher: AnyFetcher): boolean {
   return false;
 }
 
-/** Turns the rows of `table` read for `fetcher` into loaded objects. */
-function toLoaded(
+/** The objects of the rows of `table` read for `fetcher` (scalars only). */
+function rowObjects(
   context: ExecutionContext,
   table: EntityTable,
   fetcher: AnyFetcher,
   rows: readonly Row[],
-): Loaded[] {
+): Record<string, unknown>[] {
   const build = () => scalarColumns(context, table, fetcher);
   const columns = context.pieces?.decoders(fetcher, build) ?? build();
   const { dialect } = context;
-  const loaded = new Array<Loaded>(rows.length);
+  const objects = new Array<Record<string, unknown>>(rows.length);
   for (let r = 0; r < rows.length; r++) {
     const row = rows[r]!;
     const object: Record<string, unknown> = {};
@@ -170,9 +206,17 @@ function toLoaded(
         object[column.name] = dialect.decode(value, column.type);
       }
     }
-    loaded[r] = { object, row, copies: 1 };
+    objects[r] = object;
   }
-  return loaded;
+  return objects;
+}
+
+/** Each of `objects` with the raw row of `rows` it came from. */
+function withRows(
+  objects: readonly Record<string, unknown>[],
+  rows: readonly Row[],
+): Loaded[] {
+  return objects.map((object, r) => ({ object, row: rows[r]!, copies: 1 }));
 }
 
 function scalarColumns(
@@ -366,7 +410,7 @@ async function selectTargets(
       : dialect.limitOffset(params.add(meter.rowLimit), undefined),
   ].filter(Boolean).join(" ");
   const rows = await context.run(sql, params.values);
-  return toLoaded(context, target, selection.child, rows);
+  return withRows(rowObjects(context, target, selection.child, rows), rows);
 }
 
 /**

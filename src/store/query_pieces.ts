@@ -20,6 +20,10 @@ export class QueryPieces {
   readonly #orders = new WeakMap<readonly SortTerm[], string>();
   readonly #heads = new WeakMap<AnyFetcher, string>();
   readonly #decoders = new WeakMap<AnyFetcher, readonly ScalarColumn[]>();
+  readonly #statements = new WeakMap<
+    AnyFetcher,
+    WeakMap<readonly SortTerm[], Map<string, string>>
+  >();
 
   /** The select list of `fetcher` (with `also`), built by `build` once. */
   select(
@@ -46,6 +50,27 @@ export class QueryPieces {
     let order = this.#orders.get(sort);
     if (order === undefined) this.#orders.set(sort, order = build());
     return order;
+  }
+
+  /**
+   * A root statement of `fetcher` without filters or conditions, by `sort`
+   * and `shape` (what else its text depends on), built by `build` once.
+   */
+  statement(
+    fetcher: AnyFetcher,
+    sort: readonly SortTerm[],
+    shape: string,
+    build: () => string,
+  ): string {
+    let bySort = this.#statements.get(fetcher);
+    if (bySort === undefined) {
+      this.#statements.set(fetcher, bySort = new WeakMap());
+    }
+    let byShape = bySort.get(sort);
+    if (byShape === undefined) bySort.set(sort, byShape = new Map());
+    let text = byShape.get(shape);
+    if (text === undefined) byShape.set(shape, text = build());
+    return text;
   }
 
   /** The scalar columns of `fetcher` to decode, built by `build` once. */

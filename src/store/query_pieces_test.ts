@@ -30,3 +30,22 @@ Deno.test("pieces are built once per fetcher (and sort array); select lists come
   assert.equal(pieces.decoders(f, () => columns), columns);
   assert.equal(pieces.decoders(f, () => []), columns);
 });
+
+Deno.test("a root statement is kept per fetcher, sort array and shape", () => {
+  const pieces = new QueryPieces();
+  const f = BookController.SIMPLE_FETCHER;
+  const sort = [{ property: "name", descending: false }];
+  assert.equal(pieces.statement(f, sort, "total/LIMIT ?", () => "a"), "a");
+  assert.equal(pieces.statement(f, sort, "total/LIMIT ?", () => "b"), "a");
+  assert.equal(pieces.statement(f, sort, "/LIMIT ?", () => "c"), "c");
+  assert.equal(pieces.statement(f, [...sort], "total/LIMIT ?", () => "d"), "d");
+  assert.equal(
+    pieces.statement(
+      BookController.COMPLEX_FETCHER,
+      sort,
+      "total/LIMIT ?",
+      () => "e",
+    ),
+    "e",
+  );
+});

@@ -33,13 +33,16 @@ export function effectiveBudget(
   store: Partial<FetcherBudget> | undefined,
 ): FetcherBudget {
   const request = requestBudget.getStore();
+  // Read on every page a store loads: no arrays, no closures.
   const limit = (key: keyof FetcherBudget) => {
-    const given = [request?.[key], store?.[key]].filter((v) =>
-      v !== undefined
-    ) as number[];
-    return given.length === 0
-      ? DEFAULT_FETCHER_BUDGET[key]
-      : Math.min(...given);
+    const fromRequest = request?.[key];
+    const fromStore = store?.[key];
+    if (fromRequest === undefined) {
+      return fromStore === undefined ? DEFAULT_FETCHER_BUDGET[key] : fromStore;
+    }
+    return fromStore === undefined
+      ? fromRequest
+      : Math.min(fromRequest, fromStore);
   };
   return {
     maxObjects: limit("maxObjects"),
