@@ -19,6 +19,11 @@ import {
 /** Path of the CLI. */
 export const CLI = fileURLToPath(new URL("../cli.ts", import.meta.url));
 
+/** `typescript_floor.ts`: the compiler's own work, alone. */
+export const TYPESCRIPT_FLOOR = fileURLToPath(
+  new URL("./typescript_floor.ts", import.meta.url),
+);
+
 /** The lock of test and benchmark tools (never deno.lock, see CONTRIBUTING). */
 export const DEV_LOCK: string = fileURLToPath(
   new URL("../dev.lock", import.meta.url),
@@ -210,6 +215,13 @@ export async function prepare(
       "ts",
       "--skip-type-check",
     ]),
+    {
+      // TypeScript's parse and bind of the sources as the analysis loads
+      // them: the floor under generate_ts_skip_check.
+      name: "typescript_floor",
+      command: deno(["run", "-A", TYPESCRIPT_FLOOR, work, project]),
+      clean: [],
+    },
     {
       name: "tsc",
       command: tool(`${tools.typescript}/bin/tsc`, ["-p", config]),

@@ -12,17 +12,13 @@
  */
 
 import { fileURLToPath } from "node:url";
-import { CLI, DEV_LOCK } from "./bench_commands.ts";
+import { CLI, DEV_LOCK, TYPESCRIPT_FLOOR } from "./bench_commands.ts";
 import { type Command, median, timeRun } from "./bench_process.ts";
 import type { Timing } from "./bench_report.ts";
 
 /** The small project: the bookstore fixture (never written to). */
 export const SMALL_PROJECT = fileURLToPath(
   new URL("../fixtures/bookstore", import.meta.url),
-);
-
-const TYPESCRIPT_FLOOR = fileURLToPath(
-  new URL("./typescript_floor.ts", import.meta.url),
 );
 
 /** What the small-project rounds measured. */
