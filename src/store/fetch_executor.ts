@@ -19,8 +19,10 @@ import {
   filteredTables,
   orderBy,
   referenceKey,
+  rootStatement,
   selectList,
   TARGET,
+  TOTAL_KEY,
   whereClause,
 } from "./statement_sql.ts";
 import { type Counted, type LoadMeter, shareCopies } from "./load_meter.ts";
@@ -75,7 +77,6 @@ interface Loaded {
 
 const JOIN = "j";
 const OWNER_KEY = "@owner";
-const TOTAL_KEY = "@total";
 
 /**
  * Loads the fetcher's shape for every root row the query selects. With a
@@ -93,88 +94,25 @@ export async function loadRoots(
   const { schema, dialect } = context;
   const table = schema.table(fetcher.entity);
   const params = new SqlParams(dialect);
-  const filtered = filteredTables(context, params);
-  const where = query.where ?? {};
-  const limit = meter === undefined
-    ? query.limit
-    : Math.min(query.limit ?? Infinity, meter.rowLimit);
-  // `paging()` adds limit and offset last: after the conditions' values.
-  const paging = () =>
-    dialect.limitOffset(
-      limit === undefined ? undefined : params.add(limit),
-      query.offset === undefined ? undefined : params.add(query.offset),
-    );
-  const build = (tail: () => string) => {
-    const from = `FROM ${dialect.quote(table.name)} ${TARGET}`;
-    const conditions = () =>
-      whereClause(
-        whereConditions(schema, dialect, table, TARGET, where, params),
-      );
-    // The total as an uncorrelated subquery, run once: COUNT(*) OVER () would
-    // make the engine sort every matching row instead of the page's.
-    const totalColumn = query.withTotal === true
-      ? `, (${
-        ["SELECT COUNT(*)", from, conditions()].filter(Boolean).join(" ")
-      }) AS ${dialect.quote(TOTAL_KEY)}`
-      : "";
-    return [
-      filtered,
-      `${rootHead(context, table, fetcher)}${totalColumn} ${from}`,
-      conditions(),
-      `ORDER BY ${orderBy(context, table, query.sort ?? NO_SORT)}`,
-      tail(),
-    ].filter(Boolean).join(" ");
-  };
-  // Without filters and conditions, limit and offset are the only values
-  // and the text depends on the fetcher, the sort and which of the two
-  // there are: it is kept.
-  let sql: string;
-  if (filtered !== "" || !isEmpty(where) || context.pieces === undefined) {
-    sql = build(paging);
-  } else {
-    const tail = paging();
-    const shape = `${query.withTotal === true ? "total" : ""}/${tail}`;
-    sql = context.pieces.statement(
-      fetcher,
-      query.sort ?? NO_SORT,
-      shape,
-      () => build(() => tail),
-    );
-  }
+  // A client fetcher reads at most the rows left in its budget.
+  const limited = meter === undefined
+    ? query
+    : { ...query, limit: Math.min(query.limit ?? Infinity, meter.rowLimit) };
+  const sql = rootStatement(context, table, fetcher, limited, params);
   const rows = await context.run(sql, params.values);
   const first = rows[0]?.[TOTAL_KEY];
   const total = first === undefined ? undefined : Number(first);
-  if (meter === undefined && !hasAssociation(fetcher)) {
-    // One level, nothing counted: the objects alone.
-    return { objects: rowObjects(context, table, fetcher, rows), total };
-  }
   const objects = rowObjects(context, table, fetcher, rows);
+  // One level, nothing counted: the objects alone.
+  if (meter === undefined && !hasAssociation(fetcher)) {
+    return { objects, total };
+  }
   const loaded = withRows(objects, rows);
   meter?.addLevel(loaded);
   if (hasAssociation(fetcher)) {
     await loadAssociations(context, table, fetcher, loaded, meter);
   }
   return { objects, total };
-}
-
-/** No sort terms: the id alone orders the rows. */
-const NO_SORT: readonly SortTerm[] = [];
-
-/** `SELECT <columns>` of a root query of `fetcher` (kept per fetcher). */
-function rootHead(
-  context: ExecutionContext,
-  table: EntityTable,
-  fetcher: AnyFetcher,
-): string {
-  const build = () =>
-    `SELECT ${selectList(context, table, fetcher).join(", ")}`;
-  return context.pieces?.head(fetcher, build) ?? build();
-}
-
-/** Whether a condition object has no condition. */
-function isEmpty(where: object): boolean {
-  for (const _ in where) return false;
-  return true;
 }
 
 function hasAssociation(fetcher: AnyFetcher): boolean {

@@ -7,7 +7,7 @@
  */
 
 import type { AnyFetcher } from "../runtime/fetcher.ts";
-import type { ExecutionContext } from "./fetch_executor.ts";
+import type { ExecutionContext, RootQuery } from "./fetch_executor.ts";
 import type { AssociationProperty, EntityTable } from "./schema.ts";
 import type { SortTerm } from "./sort_code.ts";
 import { selectedEmbeddedColumns } from "./embedded_columns.ts";
@@ -15,6 +15,9 @@ import { columnExpression, type SqlParams, whereConditions } from "./where.ts";
 
 /** The alias of the table a statement selects from. */
 export const TARGET = "t";
+
+/** The column alias of a root statement's total row count. */
+export const TOTAL_KEY = "@total";
 
 /** The column alias of a many-to-one reference's foreign key. */
 export const referenceKey = (property: string): string => `@ref.${property}`;
@@ -143,4 +146,88 @@ function selectColumns(
 function isReference(property: { kind: string; association?: string }) {
   return property.kind === "association" &&
     property.association === "many-to-one";
+}
+
+/** No sort terms: the id alone orders the rows. */
+const NO_SORT: readonly SortTerm[] = [];
+
+/**
+ * The statement of a root query of `fetcher` (its values added to `params`,
+ * limit and offset last). Without filters and conditions, limit and offset
+ * are its only values and its text depends on the fetcher, the sort and
+ * which of the two there are: it is kept in the context's pieces.
+ */
+export function rootStatement(
+  context: ExecutionContext,
+  table: EntityTable,
+  fetcher: AnyFetcher,
+  query: RootQuery,
+  params: SqlParams,
+): string {
+  const { dialect } = context;
+  const filtered = filteredTables(context, params);
+  const where = query.where ?? {};
+  const sort = query.sort ?? NO_SORT;
+  const paging = () =>
+    dialect.limitOffset(
+      query.limit === undefined ? undefined : params.add(query.limit),
+      query.offset === undefined ? undefined : params.add(query.offset),
+    );
+  const text = (tail: () => string) =>
+    rootText(context, table, fetcher, query, params, filtered, tail);
+  if (filtered !== "" || !isEmpty(where) || context.pieces === undefined) {
+    return text(paging);
+  }
+  const tail = paging();
+  const shape = `${query.withTotal === true ? "total" : ""}/${tail}`;
+  return context.pieces.statement(fetcher, sort, shape, () => text(() => tail));
+}
+
+function rootText(
+  context: ExecutionContext,
+  table: EntityTable,
+  fetcher: AnyFetcher,
+  query: RootQuery,
+  params: SqlParams,
+  filtered: string,
+  tail: () => string,
+): string {
+  const { schema, dialect } = context;
+  const from = `FROM ${dialect.quote(table.name)} ${TARGET}`;
+  const conditions = () =>
+    whereClause(
+      whereConditions(
+        schema,
+        dialect,
+        table,
+        TARGET,
+        query.where ?? {},
+        params,
+      ),
+    );
+  // The total as an uncorrelated subquery, run once: COUNT(*) OVER () would
+  // make the engine sort every matching row instead of the page's.
+  const totalColumn = query.withTotal === true
+    ? `, (${
+      ["SELECT COUNT(*)", from, conditions()].filter(Boolean).join(" ")
+    }) AS ${dialect.quote(TOTAL_KEY)}`
+    : "";
+  const selectHead = () =>
+    `SELECT ${selectList(context, table, fetcher).join(", ")}`;
+  const head = context.pieces?.head(fetcher, selectHead) ?? selectHead();
+  // Values in the text's order: filters, the total's conditions, the
+  // conditions, then limit and offset (`tail`).
+  return [
+    filtered,
+    `${head}${totalColumn} ${from}`,
+    conditions(),
+    `ORDER BY ${orderBy(context, table, query.sort ?? NO_SORT)}`,
+    tail(),
+  ].filter(Boolean).join(" ");
+}
+
+/** Whether a condition object has no condition. */
+function isEmpty(where: object): boolean {
+  for (const _ in where) return false;
+  return true;
 }
