@@ -14,10 +14,9 @@ import type { QueryPieces, ScalarColumn } from "./query_pieces.ts";
 import type { Row } from "./driver.ts";
 import type { AssociationProperty, EntityTable, Schema } from "./schema.ts";
 import type { SortTerm } from "./sort_code.ts";
-import { SqlParams, whereConditions } from "./where.ts";
+import { SqlParams } from "./where.ts";
 import {
   filteredTables,
-  orderBy,
   referenceKey,
   rootStatement,
   selectList,
