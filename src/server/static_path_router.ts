@@ -16,7 +16,7 @@ import type { Result, Router } from "hono/router";
 import { TrieRouter } from "hono/router/trie-router";
 
 /** Methods whose matches are kept (any other is matched each time). */
-const KEPT_METHODS: ReadonlySet<string> = new Set([
+const KEPT_METHODS = [
   "GET",
   "HEAD",
   "POST",
@@ -24,7 +24,7 @@ const KEPT_METHODS: ReadonlySet<string> = new Set([
   "PATCH",
   "DELETE",
   "OPTIONS",
-]);
+] as const;
 
 /** A path with a variable (`:id`), a wildcard or an optional part. */
 const VARIABLE = /[:*?{]/;
@@ -35,13 +35,16 @@ export class StaticPathRouter<T> implements Router<T> {
   readonly name = "StaticPathRouter";
   readonly #trie = new TrieRouter<T>();
   readonly #staticPaths = new Set<string>();
-  readonly #kept = new Map<string, Result<T>>();
+  /** Per kept method, the matches of the static paths asked for so far. */
+  readonly #kept = new Map<string, Map<string, Result<T>>>(
+    KEPT_METHODS.map((method) => [method, new Map()]),
+  );
 
   /** Adds a route; the kept matches are made anew. */
   add(method: string, path: string, handler: T): void {
     this.#trie.add(method, path, handler);
     if (!VARIABLE.test(path)) this.#staticPaths.add(path);
-    this.#kept.clear();
+    for (const byPath of this.#kept.values()) byPath.clear();
   }
 
   /**
@@ -50,14 +53,14 @@ export class StaticPathRouter<T> implements Router<T> {
    * the routes), else matched by the trie.
    */
   match(method: string, path: string): Result<T> {
-    if (!this.#staticPaths.has(path) || !KEPT_METHODS.has(method)) {
+    const byPath = this.#kept.get(method);
+    if (byPath === undefined || !this.#staticPaths.has(path)) {
       return this.#trie.match(method, path);
     }
-    const key = `${method} ${path}`;
-    let result = this.#kept.get(key);
+    let result = byPath.get(path);
     if (result === undefined) {
       result = this.#trie.match(method, path);
-      this.#kept.set(key, result);
+      byPath.set(path, result);
     }
     return result;
   }
