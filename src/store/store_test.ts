@@ -257,6 +257,25 @@ engineTest("list: where, order, limit and offset", async (database) => {
 });
 
 engineTest(
+  "list: the same fetcher and order with and without limit and offset",
+  async (database) => {
+    // One fetcher and one order: the store keeps their statement, once per
+    // shape (limit, offset, both, neither).
+    const { store } = await bookstore(database);
+    const books = fetcher(Book).name();
+    const ids = async (query: ListQuery<Book>) =>
+      (await store.list(books, { orderBy: "price desc", ...query }))
+        .map((book) => book.id);
+    const all = await ids({});
+    assert.equal(all.length, 12);
+    assert.deepEqual(await ids({ limit: 3 }), all.slice(0, 3));
+    assert.deepEqual(await ids({ offset: 2 }), all.slice(2));
+    assert.deepEqual(await ids({ limit: 3, offset: 2 }), all.slice(2, 5));
+    assert.deepEqual(await ids({}), all);
+  },
+);
+
+engineTest(
   "page: bad arguments are StoreQueryErrors naming the argument",
   async (database) => {
     const { store } = await bookstore(database);
