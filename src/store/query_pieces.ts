@@ -22,7 +22,7 @@ export class QueryPieces {
   readonly #decoders = new WeakMap<AnyFetcher, readonly ScalarColumn[]>();
   readonly #statements = new WeakMap<
     AnyFetcher,
-    WeakMap<readonly SortTerm[], Map<string, string>>
+    WeakMap<readonly SortTerm[], Map<number, string>>
   >();
 
   /** The select list of `fetcher` (with `also`), built by `build` once. */
@@ -54,12 +54,13 @@ export class QueryPieces {
 
   /**
    * A root statement of `fetcher` without filters or conditions, by `sort`
-   * and `shape` (what else its text depends on), built by `build` once.
+   * and `shape` (a number standing for what else its text depends on),
+   * built by `build` once.
    */
   statement(
     fetcher: AnyFetcher,
     sort: readonly SortTerm[],
-    shape: string,
+    shape: number,
     build: () => string,
   ): string {
     let bySort = this.#statements.get(fetcher);

@@ -35,15 +35,15 @@ Deno.test("a root statement is kept per fetcher, sort array and shape", () => {
   const pieces = new QueryPieces();
   const f = BookController.SIMPLE_FETCHER;
   const sort = [{ property: "name", descending: false }];
-  assert.equal(pieces.statement(f, sort, "total/LIMIT ?", () => "a"), "a");
-  assert.equal(pieces.statement(f, sort, "total/LIMIT ?", () => "b"), "a");
-  assert.equal(pieces.statement(f, sort, "/LIMIT ?", () => "c"), "c");
-  assert.equal(pieces.statement(f, [...sort], "total/LIMIT ?", () => "d"), "d");
+  assert.equal(pieces.statement(f, sort, 7, () => "a"), "a");
+  assert.equal(pieces.statement(f, sort, 7, () => "b"), "a");
+  assert.equal(pieces.statement(f, sort, 3, () => "c"), "c");
+  assert.equal(pieces.statement(f, [...sort], 7, () => "d"), "d");
   assert.equal(
     pieces.statement(
       BookController.COMPLEX_FETCHER,
       sort,
-      "total/LIMIT ?",
+      7,
       () => "e",
     ),
     "e",

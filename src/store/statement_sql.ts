@@ -179,7 +179,9 @@ export function rootStatement(
     return text(paging);
   }
   const tail = paging();
-  const shape = `${query.withTotal === true ? "total" : ""}/${tail}`;
+  // Whether there is a total, a limit, an offset: what else the text holds.
+  const shape = (query.withTotal === true ? 4 : 0) +
+    (query.limit === undefined ? 0 : 2) + (query.offset === undefined ? 0 : 1);
   return context.pieces.statement(fetcher, sort, shape, () => text(() => tail));
 }
 
