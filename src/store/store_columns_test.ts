@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { Column, Entity, Id, type Int } from "../runtime/entity.ts";
 import { fetcher } from "../runtime/fetcher.ts";
+import type { AnyClass } from "../runtime/metadata.ts";
 import { Store } from "./store.ts";
 import { StoreSchemaError } from "./store_errors.ts";
 import { engineTest } from "../testing/store_engines.ts";
@@ -60,20 +61,19 @@ function weightGadget() {
 engineTest(
   "an existing table gets the nullable column its entity gained; a NOT NULL one is refused",
   async (database) => {
+    /** A store of `entity` on the test's database. */
+    const storeOf = (entity: AnyClass) =>
+      new Store({
+        entities: [entity],
+        columnTypes: COLUMN_TYPES,
+        driver: database.driver(),
+      });
     const First = firstGadget();
-    const first = new Store({
-      entities: [First],
-      columnTypes: COLUMN_TYPES,
-      driver: database.driver(),
-    });
+    const first = storeOf(First);
     await first.insert(First, { name: "lamp" });
 
     const Colored = colorGadget();
-    const colored = new Store({
-      entities: [Colored],
-      columnTypes: COLUMN_TYPES,
-      driver: database.driver(),
-    });
+    const colored = storeOf(Colored);
     await colored.ready();
     const all = fetcher(Colored).name().color();
     assert.deepEqual(await colored.list(all), [{ id: 1, name: "lamp" }]);
@@ -83,12 +83,7 @@ engineTest(
       { id: 2, name: "pen", color: "red" },
     ]);
 
-    const Weighed = weightGadget();
-    const weighed = new Store({
-      entities: [Weighed],
-      columnTypes: COLUMN_TYPES,
-      driver: database.driver(),
-    });
+    const weighed = storeOf(weightGadget());
     await assert.rejects(
       weighed.ready(),
       (error: Error) =>
