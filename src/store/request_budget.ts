@@ -33,7 +33,7 @@ export function effectiveBudget(
   store: Partial<FetcherBudget> | undefined,
 ): FetcherBudget {
   const request = requestBudget.getStore();
-  // Read on every page a store loads: no arrays, no closures.
+  // Read on every page a store loads: no arrays to build and spread.
   const limit = (key: keyof FetcherBudget) => {
     const fromRequest = request?.[key];
     const fromStore = store?.[key];
