@@ -215,13 +215,38 @@ const CORE_TAGS = [
   /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/,
 ];
 
+/**
+ * The text of single-line strings up to {@link LONG_KEY} characters, which
+ * depends on nothing else (neither the indentation nor being a key): a
+ * document says `type`, `$ref` and its names thousands of times. Cleared
+ * when full, so that a watch session's edits do not grow it without end.
+ */
+const SINGLE_LINE = new Map<string, string>();
+const SINGLE_LINE_LIMIT = 1 << 16;
+
+/** Keys longer than this the package writes as explicit `? key` entries. */
+const LONG_KEY = 1000;
+
 function string(value: string, indent: string, key: boolean): string {
+  if (value.length > LONG_KEY || value.includes("\n")) {
+    return stringText(value, indent, key);
+  }
+  let text = SINGLE_LINE.get(value);
+  if (text === undefined) {
+    text = stringText(value, indent, key);
+    if (SINGLE_LINE.size === SINGLE_LINE_LIMIT) SINGLE_LINE.clear();
+    SINGLE_LINE.set(value, text);
+  }
+  return text;
+}
+
+function stringText(value: string, indent: string, key: boolean): string {
   if (
     // deno-lint-ignore no-control-regex
     /[\x00-\x08\x0b-\x1f\x7f-\x9f\u{D800}-\u{DFFF}]/u.test(value) ||
     /^(?:%|---|\.\.\.)/m.test(value) ||
     // The package writes long keys as explicit `? key` entries.
-    (key && (value.includes("\n") || value.length > 1000))
+    (key && (value.includes("\n") || value.length > LONG_KEY))
   ) {
     throw new Unsupported();
   }

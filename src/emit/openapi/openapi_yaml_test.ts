@@ -177,3 +177,21 @@ Deno.test("toYaml with a cache writes the same text and reuses kept nodes", () =
   assert.equal(toYaml(next, cache), toYaml(next));
   assert.deepEqual(made, [next], "only the new root is written again");
 });
+
+Deno.test("toYaml: a string seen as a value is still checked as a key", () => {
+  const long = "k".repeat(1001);
+  const short = "on";
+  // Written as values first, then as keys, where the package writes a long
+  // key its own way (`? key`).
+  const doc = new Map<string, unknown>([
+    ["values", [long, short]],
+    ["keys", new Map([[long, 1], [short, 2]])],
+  ]);
+  assert.equal(directYaml(doc), undefined);
+  assert.equal(toYaml(doc), packageYaml(doc));
+  const quoted = new Map<string, unknown>([
+    ["a", [short]],
+    ["b", new Map([[short, 1]])],
+  ]);
+  assert.equal(toYaml(quoted), packageYaml(quoted));
+});
