@@ -17,6 +17,7 @@ import type {
 import { CODES, type DiagnosticSink } from "./codes.ts";
 import { filePathOf, textOf, type ts } from "./compiler.ts";
 import type { EntityInfo } from "./entities.ts";
+import { LIB_FOLDER } from "./lib_files.ts";
 
 /** Declarations that may own `FetchBy<"C">` constants by default. */
 export type OwnerDeclaration =
@@ -143,8 +144,10 @@ function report(
 
 /** Whether a node is in one of TypeScript's own `lib.*.d.ts`. */
 export function isLibNode(node: ts.Node): boolean {
-  return /\/typescript\/lib\/lib\.[^/]*\.d\.ts$/.test(filePathOf(node));
+  return filePathOf(node).startsWith(LIB_PREFIX);
 }
+
+const LIB_PREFIX = `${LIB_FOLDER}/`;
 
 /** Whether a TypeRef is a value of a query, path or header parameter. */
 export function isSimple(type: TypeRef): boolean {

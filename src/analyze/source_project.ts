@@ -10,8 +10,8 @@
  * This replaces ts-morph's `Project`, which the analysis no longer needs:
  * its wrappers, file system layer and language-service document registry
  * cost 0.15 s of a cold run at 1,000 endpoints and 0.2 s at 4,000. The lib
- * files are the ones ts-morph bundles (`@ts-morph/common`, with the
- * compiler itself), so nothing is read from disk for them.
+ * files are held in memory (lib_files.ts): nothing is read from disk for
+ * them.
  *
  * Tailor's own modules that a project imports (its runtime, its store) are
  * read as their declarations (tailor_declarations.ts): the analysis needs
@@ -24,7 +24,8 @@
  * @module
  */
 
-import { getLibFiles, libFolderInMemoryPath, ts } from "@ts-morph/common";
+import { ts } from "@ts-morph/common";
+import { LIB_FOLDER, LIB_TEXTS } from "./lib_files.ts";
 import { isTailorModule, TailorDeclarations } from "./tailor_declarations.ts";
 
 const CASE_SENSITIVE = Deno.build.os !== "windows" &&
@@ -35,13 +36,6 @@ const DECODER = new TextDecoder("utf-8", { ignoreBOM: true });
 
 /** Declaration texts of Tailor's modules, kept in the user cache. */
 const TAILOR_DECLARATIONS = new TailorDeclarations();
-
-const LIB_TEXTS = new Map(
-  getLibFiles().map((lib) => [
-    `${libFolderInMemoryPath}/${lib.fileName}`,
-    lib.text,
-  ]),
-);
 
 /**
  * Maps a module specifier imported by `referrer` (absolute) to a local
@@ -333,8 +327,8 @@ export class SourceProject {
     return {
       getSourceFile: (path) => this.#roots.get(path) ?? this.#other(path),
       getDefaultLibFileName: (options) =>
-        `${libFolderInMemoryPath}/${ts.getDefaultLibFileName(options)}`,
-      getDefaultLibLocation: () => libFolderInMemoryPath,
+        `${LIB_FOLDER}/${ts.getDefaultLibFileName(options)}`,
+      getDefaultLibLocation: () => LIB_FOLDER,
       writeFile: () => {},
       getCurrentDirectory: () => this.#root,
       getCanonicalFileName: canonical,
@@ -343,7 +337,7 @@ export class SourceProject {
       fileExists: (path) => this.#fileExists(path),
       readFile: (path) => this.#roots.get(path)?.text ?? this.#readFile(path),
       directoryExists: (path) =>
-        path === libFolderInMemoryPath ||
+        path === LIB_FOLDER ||
         (statSync(path)?.isDirectory ?? false),
       resolveModuleNameLiterals: (literals, containingFile, _, options, file) =>
         literals.map((literal) =>

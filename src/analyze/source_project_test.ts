@@ -63,6 +63,31 @@ Deno.test("SourceProject: the program resolves imports and the lib files", async
   await Deno.remove(dir, { recursive: true });
 });
 
+Deno.test("SourceProject: making a program asks the file system nothing about the lib files", async () => {
+  const { dir, project } = await projectOf({
+    "a.ts": "export const later = Promise.resolve(new Date());\n",
+  }, ["a.ts"]);
+  const statSync = Deno.statSync;
+  const asked: string[] = [];
+  Deno.statSync = (path) => {
+    asked.push(String(path));
+    return statSync(path);
+  };
+  try {
+    const program = project.program();
+    assert.ok(program.getSourceFiles().length > 50, "the lib files are in");
+    Deno.writeTextFileSync(`${dir}/a.ts`, "export const later = 1;\n");
+    assert.ok(project.refresh(`${dir}/a.ts`));
+    assert.notEqual(project.program(), program);
+  } finally {
+    Deno.statSync = statSync;
+  }
+  // Each lib file's module format would otherwise be looked up in a
+  // package.json of every folder above it, for each program.
+  assert.deepEqual(asked.filter((path) => !path.startsWith(dir)), []);
+  await Deno.remove(dir, { recursive: true });
+});
+
 Deno.test("SourceProject: a refresh parses a changed file again, the next program reuses the rest", async () => {
   const { dir, project } = await projectOf({
     "a.ts": "export const a = 1;\n",

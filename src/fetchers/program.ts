@@ -8,16 +8,8 @@
  * @module
  */
 
-import { getLibFiles, libFolderInMemoryPath } from "@ts-morph/common";
 import { ts } from "../analyze/compiler.ts";
-
-/** The standard library's declarations, as the compiler bundles them. */
-const LIB_TEXTS: ReadonlyMap<string, string> = new Map(
-  getLibFiles().map((lib) => [
-    `${libFolderInMemoryPath}/${lib.fileName}`,
-    lib.text,
-  ]),
-);
+import { LIB_FOLDER, LIB_TEXTS } from "../analyze/lib_files.ts";
 
 /** The extensions of the front end's source files. */
 export const SOURCE_EXTENSIONS: readonly string[] = [
@@ -70,7 +62,7 @@ export function frontEndProgram(
   files: ReadonlyMap<string, string>,
 ): ts.Program {
   const host = ts.createCompilerHost(OPTIONS, true);
-  const directories = new Set<string>([libFolderInMemoryPath]);
+  const directories = new Set<string>([LIB_FOLDER]);
   for (const path of files.keys()) {
     for (let at = path; at.includes("/");) {
       at = at.slice(0, at.lastIndexOf("/"));
@@ -80,9 +72,9 @@ export function frontEndProgram(
   }
   const textOf = (path: string) => files.get(path) ?? LIB_TEXTS.get(path);
   host.getCurrentDirectory = () => root;
-  host.getDefaultLibLocation = () => libFolderInMemoryPath;
+  host.getDefaultLibLocation = () => LIB_FOLDER;
   host.getDefaultLibFileName = (options) =>
-    `${libFolderInMemoryPath}/${ts.getDefaultLibFileName(options)}`;
+    `${LIB_FOLDER}/${ts.getDefaultLibFileName(options)}`;
   host.fileExists = (path) => textOf(path) !== undefined;
   host.readFile = textOf;
   host.directoryExists = (path) => directories.has(path.replace(/\/$/, ""));
