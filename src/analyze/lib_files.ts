@@ -7,8 +7,8 @@
  * under a `node_modules` folder, every program TypeScript makes looks for
  * the `package.json` that decides its module format, asking whether each
  * folder above it exists. For the 87 lib files that was 261 failed `stat`
- * calls per program: about 3 ms of a cold run, and as much again after
- * every edit in watch mode, where each edit makes a new program.
+ * calls per program, each a thrown `NotFound`: about 2 ms once warm, more
+ * in a cold run, and watch mode makes a new program after every edit.
  *
  * @module
  */
