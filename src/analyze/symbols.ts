@@ -75,7 +75,7 @@ export function isRuntimeFile(path: string): boolean {
 const TAILOR_PACKAGES = new Map<string, boolean>();
 
 /** Whether `dir` holds a `deno.json` or `package.json` named `@tailor/tailor`. */
-function isTailorPackage(dir: string): boolean {
+export function isTailorPackage(dir: string): boolean {
   let known = TAILOR_PACKAGES.get(dir);
   if (known === undefined) {
     known = ["deno.json", "deno.jsonc", "package.json"].some((name) =>

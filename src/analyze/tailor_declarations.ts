@@ -25,6 +25,7 @@ import { fileURLToPath } from "node:url";
 import { ts } from "./compiler.ts";
 import { cacheDir } from "../typecheck/cache_dir.ts";
 import { keepText, readKept, textHash } from "../fs/cached_text.ts";
+import { isTailorPackage } from "./symbols.ts";
 
 /** Bumped when what is kept for a file changes meaning. */
 const FORMAT = 1;
@@ -55,20 +56,49 @@ function packageRoot(): string | undefined {
 }
 
 /**
- * True for a module of this Tailor's published source: `runtime.ts`,
+ * True for a module of a Tailor package's published source: `runtime.ts`,
  * `mod.ts` and `src/**` (tests, test helpers and test data left out), at
- * an absolute `/`-separated path.
+ * an absolute `/`-separated path. The package is this Tailor (`root`), or
+ * another checkout or version of it that a project imports (a folder whose
+ * `deno.json` or `package.json` is named `@tailor/tailor`, as `symbols.ts`
+ * knows Tailor's names): a CLI and a project need not use the same copy,
+ * and reading the other one whole cost the bookstore's run 80 ms.
  */
 export function isTailorModule(
   path: string,
   root: string | undefined = PACKAGE_ROOT,
 ): boolean {
-  if (root === undefined || !path.startsWith(root)) return false;
-  const inside = path.slice(root.length);
+  const base = root !== undefined && path.startsWith(root)
+    ? root
+    : otherTailorRoot(path);
+  if (base === undefined) return false;
+  const inside = path.slice(base.length);
   if (inside === "runtime.ts" || inside === "mod.ts") return true;
   return inside.startsWith("src/") && inside.endsWith(".ts") &&
     !inside.endsWith(".d.ts") && !/[._]test\.ts$/.test(inside) &&
     !inside.startsWith("src/testing/") && !inside.includes("/testdata/");
+}
+
+/**
+ * The root (ending in `/`) of the Tailor package `path` could be published
+ * from: the folder of a `runtime.ts` or `mod.ts`, or one above a `src/`.
+ */
+function otherTailorRoot(path: string): string | undefined {
+  const name = path.slice(path.lastIndexOf("/") + 1);
+  const candidates: string[] = [];
+  if (name === "runtime.ts" || name === "mod.ts") {
+    candidates.push(path.slice(0, path.length - name.length));
+  }
+  for (
+    let at = path.indexOf("/src/");
+    at > 0;
+    at = path.indexOf("/src/", at + 1)
+  ) {
+    candidates.push(path.slice(0, at + 1));
+  }
+  return candidates.find((dir) =>
+    dir.length > 1 && isTailorPackage(dir.slice(0, -1))
+  );
 }
 
 /**

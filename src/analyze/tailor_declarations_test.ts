@@ -30,7 +30,29 @@ Deno.test("Tailor's published modules are read as declarations, nothing else", (
     ok(!isTailorModule(ROOT + inside), inside);
   }
   ok(!isTailorModule("/elsewhere/src/runtime/api.ts"));
-  ok(!isTailorModule(`${ROOT}src/runtime/api.ts`, "/elsewhere/"));
+});
+
+Deno.test("another copy of Tailor a project imports is read as declarations too", async () => {
+  const dir = (await Deno.realPath(await Deno.makeTempDir()))
+    .replaceAll("\\", "/");
+  try {
+    const manifest = (name: string) => JSON.stringify({ name });
+    await Deno.mkdir(`${dir}/tailor/src/runtime`, { recursive: true });
+    await Deno.writeTextFile(
+      `${dir}/tailor/deno.json`,
+      manifest("@tailor/tailor"),
+    );
+    await Deno.mkdir(`${dir}/other/src/runtime`, { recursive: true });
+    await Deno.writeTextFile(`${dir}/other/deno.json`, manifest("@acme/other"));
+    for (const inside of ["runtime.ts", "mod.ts", "src/runtime/api.ts"]) {
+      ok(isTailorModule(`${dir}/tailor/${inside}`), inside);
+      ok(!isTailorModule(`${dir}/other/${inside}`), `other ${inside}`);
+    }
+    ok(!isTailorModule(`${dir}/tailor/src/runtime/api_test.ts`));
+    ok(!isTailorModule(`${dir}/tailor/cli.ts`));
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
 
 Deno.test("a module's declarations are kept and read back until it changes", async () => {
